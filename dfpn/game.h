@@ -1,0 +1,127 @@
+// The one interface between games and search algorithms.
+//
+// Every algorithm in dfpn/ is a template over a type that models `Game`; no
+// virtual calls, no knowledge of any particular game. A game is a mutable
+// position with play/undo, so a depth-first search walks it in place.
+//
+// Semantics every algorithm relies on:
+//  * The search proves a goal for one side, the *attacker* (also called the
+//    prover). Nodes where the attacker is to move are OR nodes, the others AND.
+//  * evaluate(attacker) answers Proven/Disproven for positions whose value is
+//    settled by the rules or by sound game knowledge, Unknown otherwise.
+//  * A non-terminal position without legal moves is lost for the side to
+//    move. (Games where passing is legal simply generate a pass.)
+//  * If may_repeat() is true, a position can recur along a path. Reaching a
+//    position already on the current path ends that line with
+//    repetition_outcome(attacker). Results found below such a line can depend
+//    on the path, which the algorithms must respect (no unsound caching).
+#pragma once
+
+#include <algorithm>
+#include <concepts>
+#include <cstdint>
+#include <optional>
+#include <ranges>
+#include <string>
+
+#include "dfpn/types.h"
+
+namespace dfpn {
+
+template <class G>
+concept Game =
+    std::copy_constructible<G> &&
+    std::regular<typename G::Move> &&
+    std::ranges::random_access_range<typename G::MoveList> &&
+    requires(G& game, const G& cgame, typename G::Move move, typename G::MoveList& moves,
+             Player attacker) {
+      { cgame.hash() } -> std::same_as<std::uint64_t>;  // Zobrist, includes side to move
+      { cgame.to_move() } -> std::same_as<Player>;
+      { cgame.generate_moves(moves) } -> std::same_as<void>;  // clears, then fills
+      { game.play(move) } -> std::same_as<void>;
+      { game.undo() } -> std::same_as<void>;
+      { cgame.evaluate(attacker) } -> std::same_as<Outcome>;
+      { cgame.move_to_string(move) } -> std::convertible_to<std::string>;
+    };
+
+template <Game G>
+using MoveOf = typename G::Move;
+template <Game G>
+using MoveListOf = typename G::MoveList;
+
+// ---- Optional hooks. Each has a neutral default so that a minimal game works.
+
+// df-pn+: heuristic initial numbers for a fresh, non-terminal leaf.
+template <Game G>
+constexpr bool kHasHeuristicNumbers = requires(const G& g, Player attacker) {
+  { g.initial_numbers(attacker) } -> std::same_as<Numbers>;
+};
+
+template <Game G>
+Numbers initial_numbers(const G& game, Player attacker) {
+  if constexpr (kHasHeuristicNumbers<G>) {
+    Numbers n = game.initial_numbers(attacker);
+    // Keep leaves finite and non-zero: only evaluate() may solve a node.
+    n.pn = n.pn == 0 ? 1 : std::min(n.pn, kMaxFinite);
+    n.dn = n.dn == 0 ? 1 : std::min(n.dn, kMaxFinite);
+    return n;
+  } else {
+    return Numbers{1, 1};
+  }
+}
+
+// Move ordering beyond generation order (most promising first).
+template <Game G>
+void order_moves(const G& game, MoveListOf<G>& moves, Player attacker) {
+  if constexpr (requires { game.order_moves(moves, attacker); }) game.order_moves(moves, attacker);
+}
+
+template <Game G>
+bool may_repeat(const G& game) {
+  if constexpr (requires { { game.may_repeat() } -> std::convertible_to<bool>; })
+    return game.may_repeat();
+  else
+    return false;
+}
+
+// Value of a line that returns to a position already on the path.
+template <Game G>
+Outcome repetition_outcome(const G& game, Player attacker) {
+  if constexpr (requires { { game.repetition_outcome(attacker) } -> std::same_as<Outcome>; })
+    return game.repetition_outcome(attacker);
+  else
+    return Outcome::Disproven;  // the usual convention: the attacker must make progress
+}
+
+// Whether a disproof may leave a draw (so the defender does not necessarily win).
+template <Game G>
+bool may_draw(const G& game) {
+  if constexpr (requires { { game.may_draw() } -> std::convertible_to<bool>; })
+    return game.may_draw();
+  else
+    return false;
+}
+
+// Short human text for the prover's goal, e.g. "black connects".
+template <Game G>
+std::string goal_text(const G& game, Player prover) {
+  if constexpr (requires { { game.goal_text(prover) } -> std::convertible_to<std::string>; })
+    return game.goal_text(prover);
+  else
+    return std::string(to_string(prover)) + " wins";
+}
+
+// Plays a move on construction and takes it back on destruction.
+template <Game G>
+class ScopedMove {
+ public:
+  ScopedMove(G& game, const MoveOf<G>& move) : game_(game) { game_.play(move); }
+  ~ScopedMove() { game_.undo(); }
+  ScopedMove(const ScopedMove&) = delete;
+  ScopedMove& operator=(const ScopedMove&) = delete;
+
+ private:
+  G& game_;
+};
+
+}  // namespace dfpn

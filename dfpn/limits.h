@@ -1,0 +1,104 @@
+// Resource limits of one search and the cheap check that enforces them.
+//
+// A search that runs out of any resource stops and answers "unknown" with the
+// reason; it never turns a limit into a proven or disproven answer.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <stop_token>
+#include <string>
+#include <string_view>
+
+#include "dfpn/types.h"
+
+namespace dfpn {
+
+enum class StopReason : std::uint8_t { None, Time, Nodes, Memory, Stopped };
+
+constexpr std::string_view to_string(StopReason r) noexcept {
+  switch (r) {
+    case StopReason::Time: return "time";
+    case StopReason::Nodes: return "nodes";
+    case StopReason::Memory: return "memory";
+    case StopReason::Stopped: return "stopped";
+    default: return "none";
+  }
+}
+
+// A snapshot for progress display; algorithms fill what they know.
+struct Progress {
+  std::uint64_t nodes = 0;
+  double elapsed_s = 0;
+  Numbers root{};
+  double table_fill = 0;   // 0..1, or 0 for algorithms without a table
+  std::string best_line;   // space-separated moves, may be empty
+};
+
+struct Limits {
+  double time_s = 0;              // wall-clock seconds; 0 = unlimited
+  std::uint64_t max_nodes = 0;    // expanded nodes; 0 = unlimited
+  std::size_t memory_bytes = std::size_t{64} << 20;  // node store / table budget
+  std::stop_token stop{};         // another thread may request a stop
+  // Called about every progress_interval_s seconds while searching.
+  std::function<void(const Progress&)> on_progress{};
+  double progress_interval_s = 1.0;
+};
+
+// Counts work and answers "must we stop?" cheaply: the clock is read only
+// every kClockStride node visits.
+class Budget {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  explicit Budget(const Limits& limits)
+      : limits_(limits), start_(Clock::now()), next_progress_s_(limits.progress_interval_s) {}
+
+  // Call once per expanded node. Returns true when the search must stop.
+  bool exhausted(std::uint64_t nodes) {
+    if (reason_ != StopReason::None) return true;
+    if (limits_.max_nodes != 0 && nodes >= limits_.max_nodes) return stop_for(StopReason::Nodes);
+    if (++calls_ % kClockStride != 0) return false;
+    if (limits_.stop.stop_requested()) return stop_for(StopReason::Stopped);
+    const double t = elapsed_s();
+    if (limits_.time_s > 0 && t >= limits_.time_s) return stop_for(StopReason::Time);
+    return false;
+  }
+
+  // Whether a progress report is due (checked by the algorithm at its leisure).
+  bool progress_due() {
+    if (!limits_.on_progress) return false;
+    if (calls_ % kClockStride != 0) return false;
+    const double t = elapsed_s();
+    if (t < next_progress_s_) return false;
+    next_progress_s_ = t + limits_.progress_interval_s;
+    return true;
+  }
+  void report(const Progress& p) const {
+    if (limits_.on_progress) limits_.on_progress(p);
+  }
+
+  bool stop_for(StopReason r) {
+    if (reason_ == StopReason::None) reason_ = r;
+    return true;
+  }
+  StopReason reason() const { return reason_; }
+  bool stopped() const { return reason_ != StopReason::None; }
+  const Limits& limits() const { return limits_; }
+
+  double elapsed_s() const {
+    return std::chrono::duration<double>(Clock::now() - start_).count();
+  }
+
+ private:
+  static constexpr std::uint64_t kClockStride = 256;
+  const Limits& limits_;
+  Clock::time_point start_;
+  std::uint64_t calls_ = 0;
+  double next_progress_s_;
+  StopReason reason_ = StopReason::None;
+};
+
+}  // namespace dfpn

@@ -1,0 +1,282 @@
+// Best-first proof-number search (Allis), the reference algorithm.
+//
+// The search graph lives in memory: each iteration walks from the root to the
+// most-proving node (OR: child of least pn, AND: child of least dn, first on
+// ties), expands it, and updates the numbers of every ancestor whose numbers
+// may change, through all parents.
+//
+// Transpositions are merged into one node (so the graph is a DAG) unless the
+// game can repeat positions: then a node's value can depend on the path to
+// it, and the graph is kept a tree, with repetitions on the path scored by
+// the game's repetition rule. Memory is bounded by Limits::memory_bytes.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include <boost/container/small_vector.hpp>
+
+#include "dfpn/game.h"
+#include "dfpn/limits.h"
+#include "dfpn/proof.h"
+#include "dfpn/result.h"
+
+namespace dfpn {
+
+template <Game G>
+class ProofNumberSearch {
+ public:
+  using Move = MoveOf<G>;
+  using NodeId = std::uint32_t;
+
+  struct Edge {
+    Move move;
+    NodeId child;
+  };
+  struct Node {
+    std::uint64_t key = 0;
+    Numbers numbers{};
+    bool is_or = true;        // attacker to move
+    bool expanded = false;
+    boost::container::small_vector<Edge, 4> children;
+    boost::container::small_vector<NodeId, 1> parents;
+  };
+
+  ProofNumberSearch(const G& game, Player attacker, Limits limits = {})
+      : root_game_(game), attacker_(attacker), limits_(std::move(limits)),
+        merge_transpositions_(!may_repeat(game)) {}
+
+  SolveResult<Move> solve() {
+    Budget budget(limits_);
+    SolveResult<Move> result;
+    G game = root_game_;
+    nodes_.clear();
+    index_.clear();
+    expansions_ = 0;
+    new_node(game, {});
+
+    while (!nodes_[0].numbers.solved()) {
+      if (budget.exhausted(expansions_)) break;
+      if (memory_used() > limits_.memory_bytes) {
+        budget.stop_for(StopReason::Memory);
+        break;
+      }
+      const NodeId mpn = select_most_proving(game);
+      expand(game, mpn);
+      rewind(game);
+      update_ancestors(mpn);
+      if (budget.progress_due()) budget.report(progress(budget));
+    }
+
+    result.outcome = nodes_[0].numbers.outcome();
+    result.reason = result.solved() ? StopReason::None : budget.reason();
+    result.nodes = expansions_;
+    result.time_s = budget.elapsed_s();
+    result.principal_variation = principal_variation();
+    result.best_move = best_move();
+    result.stats = {{"graph_nodes", double(nodes_.size())},
+                    {"memory_bytes", double(memory_used())}};
+    return result;
+  }
+
+  // The proof (or disproof) of a solved root, read off the search graph.
+  std::optional<Proof<Move>> proof() const {
+    const Outcome claim = nodes_.empty() ? Outcome::Unknown : nodes_[0].numbers.outcome();
+    if (claim == Outcome::Unknown) return std::nullopt;
+    const bool attacker_wins = claim == Outcome::Proven;
+    return build_proof(
+        root_game_, attacker_, claim, NodeId{0},
+        [&](G&, const NodeId& id) -> std::optional<Move> {
+          for (const Edge& e : nodes_[id].children) {
+            const Numbers n = nodes_[e.child].numbers;
+            if (attacker_wins ? n.proven() : n.disproven()) return e.move;
+          }
+          return std::nullopt;
+        },
+        [&](const NodeId& id, const Move& m) -> std::optional<NodeId> {
+          for (const Edge& e : nodes_[id].children)
+            if (e.move == m) return e.child;
+          return std::nullopt;
+        });
+  }
+
+  const std::vector<Node>& nodes() const { return nodes_; }
+  // Order in which positions (by hash) were expanded; used to compare algorithms.
+  const std::vector<std::uint64_t>& expansion_order() const { return expansion_order_; }
+  void record_expansion_order(bool on) { record_order_ = on; }
+
+ private:
+  std::size_t memory_used() const {
+    // Node array, the small-vector spill, and the hash index (estimated).
+    return nodes_.capacity() * sizeof(Node) + spilled_edges_ * sizeof(Edge) +
+           index_.size() * (sizeof(std::uint64_t) + sizeof(NodeId) + 2 * sizeof(void*));
+  }
+
+  NodeId new_node(const G& game, std::optional<NodeId> parent) {
+    const auto id = static_cast<NodeId>(nodes_.size());
+    Node& n = nodes_.emplace_back();
+    n.key = game.hash();
+    n.is_or = game.to_move() == attacker_;
+    if (parent) n.parents.push_back(*parent);
+    n.numbers = Numbers::of(game.evaluate(attacker_));
+    if (merge_transpositions_) index_.emplace(n.key, id);
+    return id;
+  }
+
+  // Walks down from the root, playing moves on `game`, to the most-proving leaf.
+  NodeId select_most_proving(G& game) {
+    NodeId id = 0;
+    while (nodes_[id].expanded) {
+      const Node& n = nodes_[id];
+      const Edge* best = nullptr;
+      for (const Edge& e : n.children) {
+        const Numbers c = nodes_[e.child].numbers;
+        if (!best || (n.is_or ? c.pn < nodes_[best->child].numbers.pn
+                              : c.dn < nodes_[best->child].numbers.dn))
+          best = &e;
+      }
+      game.play(best->move);
+      path_.push_back(id);
+      id = best->child;
+    }
+    return id;
+  }
+
+  void rewind(G& game) {
+    for (std::size_t i = 0; i < path_.size(); ++i) game.undo();
+    path_.clear();
+  }
+
+  void expand(G& game, NodeId id) {
+    ++expansions_;
+    if (record_order_) expansion_order_.push_back(nodes_[id].key);
+    MoveListOf<G> moves;
+    game.generate_moves(moves);
+    order_moves(game, moves, attacker_);
+    for (const Move& m : moves) {
+      game.play(m);
+      const std::uint64_t key = game.hash();
+      NodeId child;
+      if (merge_transpositions_) {
+        auto it = index_.find(key);
+        if (it != index_.end()) {
+          child = it->second;
+          nodes_[child].parents.push_back(id);
+        } else {
+          child = new_node(game, id);
+        }
+      } else {
+        child = new_node(game, id);
+        if (on_path(id, key)) nodes_[child].numbers = Numbers::of(repetition_outcome(game, attacker_));
+      }
+      game.undo();
+      nodes_[id].children.push_back({m, child});
+    }
+    if (nodes_[id].children.size() > 4) spilled_edges_ += nodes_[id].children.size();
+    nodes_[id].expanded = true;
+  }
+
+  // Tree mode: is `key` the position of `id` or of one of its ancestors?
+  bool on_path(NodeId id, std::uint64_t key) const {
+    for (NodeId cur = id;; cur = nodes_[cur].parents.front()) {
+      if (nodes_[cur].key == key) return true;
+      if (nodes_[cur].parents.empty()) return false;
+    }
+  }
+
+  static Numbers combine(const Node& n, const std::vector<Node>& nodes) {
+    if (n.children.empty()) return n.is_or ? Numbers::disproven_node() : Numbers::proven_node();
+    Numbers r = n.is_or ? Numbers{kInfinity, 0} : Numbers{0, kInfinity};
+    for (const Edge& e : n.children) {
+      const Numbers c = nodes[e.child].numbers;
+      if (n.is_or) {
+        r.pn = std::min(r.pn, c.pn);
+        r.dn = saturating_add(r.dn, c.dn);
+      } else {
+        r.pn = saturating_add(r.pn, c.pn);
+        r.dn = std::min(r.dn, c.dn);
+      }
+    }
+    return r;
+  }
+
+  void update_ancestors(NodeId expanded) {
+    work_.clear();
+    work_.push_back(expanded);
+    bool first = true;
+    while (!work_.empty()) {
+      const NodeId id = work_.back();
+      work_.pop_back();
+      Node& n = nodes_[id];
+      const Numbers updated = combine(n, nodes_);
+      if (!first && updated == n.numbers) continue;
+      first = false;
+      n.numbers = updated;
+      for (NodeId p : n.parents) work_.push_back(p);
+    }
+  }
+
+  // A move that wins for the side to move at the root, if it wins.
+  std::optional<Move> best_move() const {
+    const Node& root = nodes_[0];
+    for (const Edge& e : root.children) {
+      const Numbers c = nodes_[e.child].numbers;
+      if (root.is_or ? c.proven() : c.disproven()) return e.move;
+    }
+    return std::nullopt;
+  }
+
+  // Solved root: winning moves and longest-looking resistance; otherwise the
+  // current most-proving line.
+  std::vector<Move> principal_variation() const {
+    std::vector<Move> pv;
+    NodeId id = 0;
+    while (nodes_[id].expanded && pv.size() < 64) {
+      const Node& n = nodes_[id];
+      const Edge* pick = nullptr;
+      for (const Edge& e : n.children) {
+        const Numbers c = nodes_[e.child].numbers;
+        if (!pick) { pick = &e; continue; }
+        const Numbers b = nodes_[pick->child].numbers;
+        if (n.is_or ? c.pn < b.pn || (c.pn == b.pn && c.dn > b.dn)
+                    : c.dn < b.dn || (c.dn == b.dn && c.pn > b.pn))
+          pick = &e;
+      }
+      if (!pick) break;
+      pv.push_back(pick->move);
+      id = pick->child;
+    }
+    return pv;
+  }
+
+  Progress progress(const Budget& budget) const {
+    Progress p;
+    p.nodes = expansions_;
+    p.elapsed_s = budget.elapsed_s();
+    p.root = nodes_[0].numbers;
+    G game = root_game_;
+    for (const Move& m : principal_variation()) {
+      p.best_line += (p.best_line.empty() ? "" : " ") + game.move_to_string(m);
+      game.play(m);
+    }
+    return p;
+  }
+
+  G root_game_;
+  Player attacker_;
+  Limits limits_;
+  bool merge_transpositions_;
+  std::vector<Node> nodes_;
+  std::unordered_map<std::uint64_t, NodeId> index_;
+  std::vector<NodeId> path_;
+  std::vector<NodeId> work_;
+  std::uint64_t expansions_ = 0;
+  std::size_t spilled_edges_ = 0;
+  bool record_order_ = false;
+  std::vector<std::uint64_t> expansion_order_;
+};
+
+}  // namespace dfpn

@@ -1,0 +1,275 @@
+// Proofs as explicit move graphs, their extraction, and an independent verifier.
+//
+// A proof of "side W wins" is a graph over positions: where W is to move it
+// holds one move, where the other side is to move it holds every legal move,
+// and every leaf is settled by the rules (evaluate(), no legal moves, or a
+// repetition that favours W). Subtrees reached by transposition are shared,
+// so proofs on DAGs stay small.
+//
+// The verifier replays a proof with the game's rules alone: it trusts no
+// table and no search state, so it catches bugs in any solver.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "dfpn/game.h"
+
+namespace dfpn {
+
+template <class Move>
+struct Proof {
+  struct Edge {
+    Move move;
+    std::uint32_t child;
+  };
+  struct Node {
+    std::uint32_t first_edge = 0;  // edges [first_edge, first_edge + edge_count)
+    std::uint32_t edge_count = 0;
+  };
+
+  Player winner = Player::Black;  // the side whose win this graph proves
+  std::vector<Node> nodes;        // nodes[0] is the root
+  std::vector<Edge> edges;
+
+  std::size_t size() const { return nodes.size(); }
+  std::span<const Edge> edges_of(std::uint32_t node) const {
+    const Node& n = nodes[node];
+    return {edges.data() + n.first_edge, n.edge_count};
+  }
+};
+
+struct VerifyResult {
+  bool ok = false;
+  std::string error;            // empty when ok; names the line of moves that fails
+  std::size_t positions = 0;    // positions checked
+};
+
+namespace detail {
+
+template <Game G>
+class ProofChecker {
+ public:
+  using Move = MoveOf<G>;
+
+  ProofChecker(G& game, const Proof<Move>& proof, Player attacker)
+      : game_(game), proof_(proof), attacker_(attacker), repeats_(may_repeat(game)) {}
+
+  VerifyResult run() {
+    VerifyResult r;
+    if (proof_.nodes.empty()) {
+      r.error = "empty proof";
+      return r;
+    }
+    r.ok = check(0);
+    r.error = error_;
+    r.positions = positions_;
+    return r;
+  }
+
+ private:
+  Outcome winner_outcome() const {
+    return proof_.winner == attacker_ ? Outcome::Proven : Outcome::Disproven;
+  }
+
+  bool fail(const std::string& what) {
+    std::string line;
+    for (const Move& m : line_) line += (line.empty() ? "" : " ") + game_.move_to_string(m);
+    error_ = what + " after moves [" + line + "]";
+    return false;
+  }
+
+  bool check(std::uint32_t node) {
+    ++positions_;
+    if (node >= proof_.nodes.size()) return fail("edge to missing node " + std::to_string(node));
+    const std::uint64_t key = game_.hash();
+    const auto edges = proof_.edges_of(node);
+
+    if (repeats_) {
+      if (on_path_.contains(key)) {
+        if (!edges.empty()) return fail("repeated position has moves");
+        if (repetition_outcome(game_, attacker_) != winner_outcome())
+          return fail("repetition does not favour the winner");
+        return true;
+      }
+    } else if (verified_.contains(Visit{node, key})) {
+      return true;
+    }
+
+    const Outcome settled = game_.evaluate(attacker_);
+    if (settled != Outcome::Unknown) {
+      if (settled != winner_outcome()) return fail("terminal position is lost for the winner");
+      if (!edges.empty()) return fail("terminal position has moves");
+      return remember(node, key);
+    }
+
+    MoveListOf<G> legal;
+    game_.generate_moves(legal);
+    const bool winner_to_move = game_.to_move() == proof_.winner;
+    if (legal.empty()) {
+      if (winner_to_move) return fail("winner to move has no legal move");
+      if (!edges.empty()) return fail("position without legal moves has edges");
+      return remember(node, key);
+    }
+    if (winner_to_move) {
+      if (edges.size() != 1) return fail("winner's node must have exactly one move");
+      if (std::find(legal.begin(), legal.end(), edges[0].move) == legal.end())
+        return fail("illegal move " + game_.move_to_string(edges[0].move));
+    } else {
+      if (edges.size() != legal.size()) return fail("not every defence is answered");
+      for (const Move& m : legal) {
+        const bool covered = std::any_of(edges.begin(), edges.end(),
+                                         [&](const auto& e) { return e.move == m; });
+        if (!covered) return fail("defence " + game_.move_to_string(m) + " is not answered");
+      }
+    }
+
+    if (repeats_) on_path_.insert(key);
+    for (const auto& e : edges) {
+      line_.push_back(e.move);
+      game_.play(e.move);
+      const bool ok = check(e.child);
+      game_.undo();
+      if (!ok) return false;
+      line_.pop_back();
+    }
+    if (repeats_) on_path_.erase(key);
+    return remember(node, key);
+  }
+
+  bool remember(std::uint32_t node, std::uint64_t key) {
+    // With repetitions a subtree's validity depends on the path: no memo.
+    if (!repeats_) verified_.insert(Visit{node, key});
+    return true;
+  }
+
+  struct Visit {
+    std::uint32_t node;
+    std::uint64_t key;
+    bool operator==(const Visit&) const = default;
+  };
+  struct VisitHash {
+    std::size_t operator()(const Visit& v) const { return v.key * 31 + v.node; }
+  };
+
+  G& game_;
+  const Proof<Move>& proof_;
+  Player attacker_;
+  bool repeats_;
+  std::unordered_set<Visit, VisitHash> verified_;
+  std::unordered_set<std::uint64_t> on_path_;
+  std::vector<Move> line_;
+  std::string error_;
+  std::size_t positions_ = 0;
+};
+
+}  // namespace detail
+
+// Checks that `proof` shows the claimed outcome for `attacker` from the game's
+// current position. The game is returned unchanged.
+template <Game G>
+VerifyResult verify_proof(G game, const Proof<MoveOf<G>>& proof, Player attacker, Outcome claim) {
+  if (claim == Outcome::Unknown) return {false, "nothing to verify for an unknown result", 0};
+  const Player expected_winner = claim == Outcome::Proven ? attacker : opponent(attacker);
+  if (proof.winner != expected_winner) return {false, "proof is for the other side", 0};
+  return detail::ProofChecker<G>(game, proof, attacker).run();
+}
+
+// Builds a proof graph by walking the game from its current position.
+//
+// `choose(game, cursor)` names a winning move where the winner is to move
+// (nullopt if it knows none); every legal move is followed where the loser is
+// to move. The cursor is the caller's handle on its own search state (a node
+// id, or nothing for table-based solvers); `descend(cursor, move)` moves it to
+// the child. Transpositions are shared unless the game can repeat. Returns
+// nullopt if `choose`/`descend` fail somewhere or the proof would exceed
+// `max_nodes`.
+template <Game G, class Cursor, class Choose, class Descend>
+std::optional<Proof<MoveOf<G>>> build_proof(G game, Player attacker, Outcome claim, Cursor root,
+                                            Choose&& choose, Descend&& descend,
+                                            std::size_t max_nodes = 5'000'000) {
+  using Move = MoveOf<G>;
+  Proof<Move> proof;
+  proof.winner = claim == Outcome::Proven ? attacker : opponent(attacker);
+  const bool repeats = may_repeat(game);
+  std::unordered_map<std::uint64_t, std::uint32_t> shared;
+  std::unordered_set<std::uint64_t> on_path;
+  bool failed = false;
+
+  std::function<std::uint32_t(const Cursor&)> visit = [&](const Cursor& cursor) -> std::uint32_t {
+    const std::uint64_t key = game.hash();
+    if (repeats) {
+      if (on_path.contains(key)) {
+        proof.nodes.push_back({});
+        return static_cast<std::uint32_t>(proof.nodes.size() - 1);
+      }
+    } else if (auto it = shared.find(key); it != shared.end()) {
+      return it->second;
+    }
+    const auto index = static_cast<std::uint32_t>(proof.nodes.size());
+    proof.nodes.push_back({});
+    if (!repeats) shared.emplace(key, index);
+    if (proof.nodes.size() > max_nodes) {
+      failed = true;
+      return index;
+    }
+    if (game.evaluate(attacker) != Outcome::Unknown) return index;
+
+    std::vector<Move> moves;
+    if (game.to_move() == proof.winner) {
+      std::optional<Move> m = choose(game, cursor);
+      if (!m) {
+        failed = true;
+        return index;
+      }
+      moves.push_back(*m);
+    } else {
+      MoveListOf<G> legal;
+      game.generate_moves(legal);
+      moves.assign(legal.begin(), legal.end());
+    }
+    std::vector<typename Proof<Move>::Edge> edges;
+    if (repeats) on_path.insert(key);
+    for (const Move& m : moves) {
+      std::optional<Cursor> next = descend(cursor, m);
+      if (!next) {
+        failed = true;
+        break;
+      }
+      game.play(m);
+      const std::uint32_t child = visit(*next);
+      game.undo();
+      if (failed) break;
+      edges.push_back({m, child});
+    }
+    if (repeats) on_path.erase(key);
+    proof.nodes[index].first_edge = static_cast<std::uint32_t>(proof.edges.size());
+    proof.nodes[index].edge_count = static_cast<std::uint32_t>(edges.size());
+    proof.edges.insert(proof.edges.end(), edges.begin(), edges.end());
+    return index;
+  };
+  visit(root);
+  if (failed) return std::nullopt;
+  return proof;
+}
+
+// The same for solvers that find moves from the position alone.
+template <Game G, class Choose>
+std::optional<Proof<MoveOf<G>>> build_proof(G game, Player attacker, Outcome claim,
+                                            Choose&& choose, std::size_t max_nodes = 5'000'000) {
+  struct NoCursor {};
+  return build_proof(
+      std::move(game), attacker, claim, NoCursor{},
+      [&](G& g, const NoCursor&) { return choose(g); },
+      [](const NoCursor&, const MoveOf<G>&) { return std::optional<NoCursor>(NoCursor{}); },
+      max_nodes);
+}
+
+}  // namespace dfpn
