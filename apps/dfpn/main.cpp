@@ -1,0 +1,88 @@
+// The dfpn command: wires games and algorithms together; knows no search.
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <iomanip>
+#include <iostream>
+#include <thread>
+
+#include <CLI/CLI.hpp>
+
+#include "dfpn/demo_command.h"
+#include "dfpn/solve_command.h"
+
+namespace {
+
+volatile std::sig_atomic_t g_interrupted = 0;
+extern "C" void on_sigint(int) { g_interrupted = 1; }
+
+// SIGINT asks the search to stop; the search then reports "unknown" with
+// reason "stopped". A watcher thread turns the signal flag into a stop request
+// (a signal handler may not call into the stop_source itself).
+class InterruptWatcher {
+ public:
+  InterruptWatcher() {
+    std::signal(SIGINT, on_sigint);
+    thread_ = std::jthread([this](std::stop_token self) {
+      while (!self.stop_requested()) {
+        if (g_interrupted) {
+          source_.request_stop();
+          return;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      }
+    });
+  }
+  std::stop_token token() const { return source_.get_token(); }
+
+ private:
+  std::stop_source source_;
+  std::jthread thread_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"dfpn — prove game values with proof-number search"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string(DFPN_VERSION));
+
+  dfpn::cli::SolveOptions solve_options;
+  auto* solve = app.add_subcommand("solve", "Solve one problem and print the result");
+  dfpn::cli::add_solve_options(*solve, solve_options);
+
+  dfpn::cli::DemoOptions demo_options;
+  auto* demo = app.add_subcommand("demo", "Solve the built-in default problem set and print a table");
+  dfpn::cli::add_demo_options(*demo, demo_options);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : 2;  // --help is not an error
+  }
+
+  InterruptWatcher interrupts;
+  try {
+    if (*solve) {
+      const bool show_progress = !solve_options.quiet && isatty(STDERR_FILENO);
+      const auto report = dfpn::cli::solve(solve_options, interrupts.token(),
+                                           show_progress ? &std::cerr : nullptr);
+      if (solve_options.json)
+        std::cout << dfpn::cli::to_json(report).dump(2) << '\n';
+      else
+        dfpn::cli::print_human(std::cout, report);
+      return 0;
+    }
+    if (*demo) return dfpn::cli::run_demo(demo_options, interrupts.token());
+  } catch (const dfpn::cli::InputError& e) {
+    std::cerr << "dfpn: " << e.what() << '\n';
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "dfpn: internal error: " << e.what() << '\n';
+    return 1;
+  }
+  return 0;
+}

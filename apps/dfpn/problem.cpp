@@ -1,0 +1,110 @@
+#include "dfpn/problem.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace dfpn::cli {
+namespace {
+
+// Line and column (1-based) of a byte offset in `text`.
+std::string position_of(const std::string& text, std::size_t offset) {
+  std::size_t line = 1, column = 1;
+  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return std::to_string(line) + ":" + std::to_string(column);
+}
+
+// The line where `"key"` first appears, so field errors point into the file.
+std::string line_of_key(const std::string& text, const std::string& key) {
+  const auto at = text.find('"' + key + '"');
+  if (at == std::string::npos) return "";
+  return position_of(text, at).substr(0, position_of(text, at).find(':'));
+}
+
+template <class T>
+T get_field(const nlohmann::json& object, const std::string& key, const std::string& where,
+            const char* expected) {
+  try {
+    return object.at(key).get<T>();
+  } catch (const nlohmann::json::exception&) {
+    throw InputError(where + ": field '" + key + "' must be " + expected);
+  }
+}
+
+}  // namespace
+
+void apply_problem_json(ProblemSpec& spec, const nlohmann::json& object, const std::string& where) {
+  if (!object.is_object()) throw InputError(where + ": a problem must be a JSON object");
+  for (const auto& [key, value] : object.items()) {
+    const std::string at = where;
+    if (key == "game") {
+      spec.game = get_field<std::string>(object, key, at, "a string");
+    } else if (key == "moves") {
+      spec.moves = get_field<std::string>(object, key, at, "a string of moves");
+    } else if (key == "prover") {
+      auto p = get_field<std::string>(object, key, at, "\"black\" or \"white\"");
+      if (p != "black" && p != "white")
+        throw InputError(at + ": field 'prover' must be \"black\" or \"white\", not \"" + p + "\"");
+      spec.prover = p;
+    } else if (key == "seed") {
+      spec.seed = get_field<std::uint64_t>(object, key, at, "a non-negative integer");
+    } else if (key == "shape") {
+      auto s = get_field<std::string>(object, key, at, "a string");
+      if (!games::parse_shape(s, spec.synthetic.shape))
+        throw InputError(at + ": field 'shape' must be tree, dag or graph, not \"" + s + "\"");
+    } else if (key == "depth") {
+      spec.synthetic.depth = get_field<int>(object, key, at, "an integer");
+    } else if (key == "branching") {
+      spec.synthetic.max_branching = get_field<int>(object, key, at, "an integer");
+    } else if (key == "terminal_rate") {
+      spec.synthetic.terminal_rate = get_field<double>(object, key, at, "a number");
+    } else if (key == "transposition_rate") {
+      spec.synthetic.transposition_rate = get_field<double>(object, key, at, "a number");
+    } else if (key == "cycle_rate") {
+      spec.synthetic.cycle_rate = get_field<double>(object, key, at, "a number");
+    } else if (key == "name" || key == "comment") {
+      // Free text for people.
+    } else {
+      throw InputError(at + ": unknown field '" + key + "'");
+    }
+  }
+}
+
+ProblemSpec load_problem_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot read problem file '" + path + "'");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  nlohmann::json object;
+  try {
+    object = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(path + ":" + position_of(text, e.byte == 0 ? 0 : e.byte - 1) +
+                     ": not valid JSON");
+  }
+  ProblemSpec spec;
+  spec.source = path;
+  try {
+    apply_problem_json(spec, object, path);
+  } catch (const InputError& e) {
+    // Point at the line of the offending field when we can find it.
+    std::string message = e.what();
+    const auto quote = message.find("field '");
+    if (quote != std::string::npos) {
+      const auto key = message.substr(quote + 7, message.find('\'', quote + 7) - quote - 7);
+      const auto line = line_of_key(text, key);
+      if (!line.empty()) message.replace(0, path.size(), path + ":" + line);
+    }
+    throw InputError(message);
+  }
+  return spec;
+}
+
+}  // namespace dfpn::cli

@@ -1,0 +1,60 @@
+#include "dfpn/report.h"
+
+#include <iomanip>
+
+namespace dfpn::cli {
+
+template <class T>
+static nlohmann::json or_null(const std::optional<T>& value) {
+  return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+}
+
+nlohmann::json to_json(const Report& r) {
+  nlohmann::json stats = nlohmann::json::object();
+  for (const auto& [key, value] : r.stats) stats[key] = value;
+  return {
+      {"game", r.game},
+      {"algo", r.algo},
+      {"to_play", r.to_play},
+      {"prover", r.prover},
+      {"goal", r.goal},
+      {"result", r.result},
+      {"winner", or_null(r.winner)},
+      {"best_move", or_null(r.best_move)},
+      {"pv", r.principal_variation},
+      {"nodes", r.nodes},
+      {"time_s", r.time_s},
+      {"tt_mb", r.tt_mb},
+      {"threads", r.threads},
+      {"proof_verified", or_null(r.proof_verified)},
+      {"proof_size", or_null(r.proof_size)},
+      {"proof_error", or_null(r.proof_error)},
+      {"reason", or_null(r.reason)},
+      {"stats", stats},
+  };
+}
+
+void print_human(std::ostream& out, const Report& r) {
+  auto line = [&](const char* label, const std::string& value) {
+    out << "  " << std::left << std::setw(11) << label << value << '\n';
+  };
+  std::string pv;
+  for (const auto& m : r.principal_variation) pv += (pv.empty() ? "" : " ") + m;
+  line("game", r.game);
+  line("to play", r.to_play);
+  line("prover", r.prover + " (" + r.goal + ")");
+  line("result", r.result + (r.reason ? " (stopped by " + *r.reason + ")" : ""));
+  line("winner", r.winner ? *r.winner : (r.result == "unknown" ? "unknown" : "neither side can force a win"));
+  line("best move", r.best_move ? *r.best_move : "-");
+  if (!pv.empty()) line("line", pv);
+  std::ostringstream effort;
+  effort << r.nodes << " nodes in " << std::fixed << std::setprecision(3) << r.time_s << " s ("
+         << r.algo << ", " << r.threads << " thread" << (r.threads == 1 ? "" : "s") << ")";
+  line("effort", effort.str());
+  if (r.proof_verified)
+    line("proof", *r.proof_verified
+                      ? "verified, " + std::to_string(r.proof_size.value_or(0)) + " positions"
+                      : "REJECTED: " + r.proof_error.value_or("?"));
+}
+
+}  // namespace dfpn::cli

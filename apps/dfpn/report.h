@@ -1,0 +1,40 @@
+// The result of one solve as the command prints it: a human summary, or one
+// JSON object whose keys are stable across releases (see docs/result-format.md).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace dfpn::cli {
+
+struct Report {
+  std::string game;
+  std::string algo;
+  std::string to_play;   // "black" | "white"
+  std::string prover;    // "black" | "white"
+  std::string goal;      // e.g. "black connects"
+  std::string result;    // "proven" | "disproven" | "unknown"
+  std::optional<std::string> winner;
+  std::optional<std::string> best_move;
+  std::vector<std::string> principal_variation;
+  std::uint64_t nodes = 0;
+  double time_s = 0;
+  double tt_mb = 0;
+  int threads = 1;
+  std::optional<bool> proof_verified;
+  std::optional<std::uint64_t> proof_size;
+  std::optional<std::string> proof_error;
+  std::optional<std::string> reason;  // "time" | "nodes" | "memory" | "stopped"
+  std::vector<std::pair<std::string, double>> stats;
+};
+
+nlohmann::json to_json(const Report& report);
+void print_human(std::ostream& out, const Report& report);
+
+}  // namespace dfpn::cli

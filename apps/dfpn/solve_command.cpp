@@ -1,0 +1,168 @@
+#include "dfpn/solve_command.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <iomanip>
+#include <sstream>
+
+#include "dfpn/algorithms.h"
+#include "games/synthetic/synthetic.h"
+#include "games/tictactoe/tictactoe.h"
+
+namespace dfpn::cli {
+namespace {
+
+template <Game G>
+G play_moves(G game, const std::string& moves, const std::string& where) {
+  std::istringstream in(moves);
+  std::string text;
+  for (int index = 1; in >> text; ++index) {
+    MoveOf<G> move{};
+    const std::string which = where + ": move " + std::to_string(index) + " '" + text + "'";
+    if (!G::parse_move(text, move)) throw InputError(which + " is not a move of this game");
+    MoveListOf<G> legal;
+    game.generate_moves(legal);
+    if (std::find(legal.begin(), legal.end(), move) == legal.end())
+      throw InputError(which + " is not legal in this position");
+    game.play(move);
+  }
+  return game;
+}
+
+std::string format_progress(const Progress& p) {
+  std::ostringstream out;
+  auto number = [](ProofNumber n) { return n == kInfinity ? std::string("inf") : std::to_string(n); };
+  out << std::fixed << std::setprecision(1) << p.elapsed_s << " s  " << p.nodes << " nodes  "
+      << std::setprecision(0) << (p.elapsed_s > 0 ? double(p.nodes) / p.elapsed_s : 0.0)
+      << " n/s  pn/dn " << number(p.root.pn) << "/" << number(p.root.dn);
+  if (p.table_fill > 0) out << "  fill " << std::setprecision(0) << 100 * p.table_fill << "%";
+  if (!p.best_line.empty()) out << "  line " << p.best_line.substr(0, 60);
+  return out.str();
+}
+
+template <Game G>
+Report solve_game(const G& game, const std::string& game_name, const SolveOptions& options,
+                  std::stop_token stop, std::ostream* progress) {
+  const Player prover = !options.problem.prover          ? game.to_move()
+                        : *options.problem.prover == "black" ? Player::Black
+                                                             : Player::White;
+  Limits limits;
+  limits.time_s = options.time_s;
+  limits.max_nodes = options.max_nodes;
+  limits.memory_bytes = static_cast<std::size_t>(options.tt_mb * double(1 << 20));
+  limits.stop = std::move(stop);
+  if (progress)
+    limits.on_progress = [progress](const Progress& p) {
+      *progress << "\r\033[K" << format_progress(p) << std::flush;
+    };
+
+  const auto run = run_algorithm(game, prover, limits, {options.algo, options.verify});
+  if (progress) *progress << "\r\033[K" << std::flush;
+  const auto& r = run.result;
+
+  Report report;
+  report.game = game_name;
+  report.algo = options.algo;
+  report.to_play = std::string(to_string(game.to_move()));
+  report.prover = std::string(to_string(prover));
+  report.goal = goal_text(game, prover);
+  report.result = std::string(to_string(r.outcome));
+  if (r.outcome == Outcome::Proven) report.winner = report.prover;
+  if (r.outcome == Outcome::Disproven && !may_draw(game))
+    report.winner = std::string(to_string(opponent(prover)));
+  if (r.best_move) report.best_move = game.move_to_string(*r.best_move);
+  G line = game;
+  for (const auto& m : r.principal_variation) {
+    report.principal_variation.push_back(line.move_to_string(m));
+    line.play(m);
+  }
+  report.nodes = r.nodes;
+  report.time_s = r.time_s;
+  report.tt_mb = options.tt_mb;
+  report.threads = options.threads;
+  if (!r.solved()) report.reason = std::string(to_string(r.reason));
+  report.stats = r.stats;
+  if (run.proof_requested && r.solved()) {
+    if (!run.proof) {
+      report.proof_verified = false;
+      report.proof_error = "the solver could not produce a proof";
+    } else {
+      const auto check = verify_proof(game, *run.proof, prover, r.outcome);
+      report.proof_verified = check.ok;
+      report.proof_size = run.proof->size();
+      if (!check.ok) report.proof_error = check.error;
+    }
+  }
+  return report;
+}
+
+}  // namespace
+
+void add_solve_options(CLI::App& cmd, SolveOptions& o) {
+  cmd.add_option("problem", o.problem_file, "Problem file (JSON; see docs/problem-files.md)")
+      ->check(CLI::ExistingFile);
+  cmd.add_option("--game", o.problem.game, "Game")
+      ->check(CLI::IsMember({"tictactoe", "synthetic"}))
+      ->capture_default_str();
+  cmd.add_option("--moves", o.problem.moves, "Moves played from the start, space-separated");
+  cmd.add_option("--prover", o.problem.prover, "Side that tries to prove its goal (default: side to move)")
+      ->check(CLI::IsMember({"black", "white"}));
+  cmd.add_option("--algo", o.algo, "Algorithm")
+      ->check(CLI::IsMember(algorithm_names()))
+      ->capture_default_str();
+  cmd.add_option("--time", o.time_s, "Time limit in seconds (0 = none)")->check(CLI::NonNegativeNumber);
+  cmd.add_option("--nodes", o.max_nodes, "Node limit (0 = none)");
+  cmd.add_option("--tt-mb", o.tt_mb, "Memory for the table / node store in MiB")
+      ->check(CLI::Range(0.001, 1048576.0))
+      ->capture_default_str();
+  cmd.add_option("--tt-entries", o.tt_entries, "Table size in entries (overrides --tt-mb)");
+  cmd.add_option("--threads", o.threads, "Worker threads")->check(CLI::Range(1, 1024));
+  cmd.add_flag("--verify", o.verify, "Extract the proof and check it with the independent verifier");
+  cmd.add_flag("--json", o.json, "Print one JSON object instead of the summary");
+  cmd.add_flag("--quiet,-q", o.quiet, "No progress display");
+  auto* synthetic = cmd.add_option_group("synthetic", "Synthetic game shape");
+  synthetic->add_option("--seed", o.problem.seed, "Generator seed");
+  synthetic->add_option_function<std::string>(
+               "--shape", [&o](const std::string& text) { games::parse_shape(text, o.problem.synthetic.shape); },
+               "tree, dag or graph")
+      ->check(CLI::IsMember({"tree", "dag", "graph"}));
+  synthetic->add_option("--depth", o.problem.synthetic.depth, "Levels below the root")
+      ->check(CLI::Range(1, 40));
+  synthetic->add_option("--branching", o.problem.synthetic.max_branching, "Most children per position")
+      ->check(CLI::Range(1, 16));
+  synthetic->add_option("--transpositions", o.problem.synthetic.transposition_rate,
+                        "Chance a child is shared")->check(CLI::Range(0.0, 1.0));
+  synthetic->add_option("--cycles", o.problem.synthetic.cycle_rate, "Chance of a move back")
+      ->check(CLI::Range(0.0, 1.0));
+}
+
+Report solve(const SolveOptions& options, std::stop_token stop, std::ostream* progress) {
+  SolveOptions o = options;
+  if (!o.problem_file.empty()) {
+    // The file describes the problem; options given on the command line win.
+    ProblemSpec from_file = load_problem_file(o.problem_file);
+    if (o.problem.moves.empty()) o.problem.moves = from_file.moves;
+    if (!o.problem.prover) o.problem.prover = from_file.prover;
+    from_file.moves = o.problem.moves;
+    from_file.prover = o.problem.prover;
+    o.problem = from_file;
+  }
+  const ProblemSpec& p = o.problem;
+  if (p.game == "tictactoe") {
+    return solve_game(play_moves(games::TicTacToe{}, p.moves, p.source), "tictactoe", o,
+                      std::move(stop), progress);
+  }
+  if (p.game == "synthetic") {
+    std::shared_ptr<const games::SyntheticGraph> graph;
+    try {
+      graph = games::SyntheticGraph::generate(p.seed, p.synthetic);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(p.source + ": " + e.what());
+    }
+    return solve_game(play_moves(games::SyntheticGame(graph), p.moves, p.source), "synthetic", o,
+                      std::move(stop), progress);
+  }
+  throw InputError(p.source + ": unknown game '" + p.game + "'");
+}
+
+}  // namespace dfpn::cli

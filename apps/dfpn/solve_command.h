@@ -1,0 +1,37 @@
+// `dfpn solve`: options, wiring of game + algorithm, and the report.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stop_token>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "dfpn/problem.h"
+#include "dfpn/report.h"
+
+namespace dfpn::cli {
+
+struct SolveOptions {
+  ProblemSpec problem;
+  std::string problem_file;  // empty: the problem comes from options
+  std::string algo = "pns";
+  double time_s = 0;
+  std::uint64_t max_nodes = 0;
+  double tt_mb = 64;
+  std::uint64_t tt_entries = 0;
+  int threads = 1;
+  bool verify = false;
+  bool json = false;
+  bool quiet = false;
+};
+
+// Registers the options of `solve` on `command` (shared with other commands).
+void add_solve_options(CLI::App& command, SolveOptions& options);
+
+// Builds the problem, runs the algorithm, verifies if asked. Throws
+// InputError for bad input. Progress goes to `progress` if not null.
+Report solve(const SolveOptions& options, std::stop_token stop, std::ostream* progress);
+
+}  // namespace dfpn::cli
