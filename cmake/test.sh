@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The README's second command: install dependencies, then build and run every
+# test: the Release suite (unit tests, command-line tests, install-and-consume
+# test), the same suite under ASan+UBSan, and the concurrency tests under TSan.
+#   DFPN_TEST_FAST=1  runs the Release suite only (for quick local iterations).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+jobs="$(nproc)"
+
+bash cmake/install-deps.sh
+
+run_suite() {  # name, build dir, ctest label regex (empty: all), cmake args...
+  local name="$1" dir="$2" labels="$3"; shift 3
+  echo "=== dfpn tests: $name ($dir)"
+  cmake -S . -B "$dir" -G Ninja -DDFPN_BUILD_BENCHMARKS=ON "$@" >/dev/null
+  cmake --build "$dir" -j"$jobs"
+  local args=(--test-dir "$dir" --output-on-failure -j"$jobs" --timeout 600)
+  [ -n "$labels" ] && args+=(-L "$labels")
+  ctest "${args[@]}"
+}
+
+start=$(date +%s)
+run_suite "Release" build-test "" -DCMAKE_BUILD_TYPE=Release
+if [ "${DFPN_TEST_FAST:-0}" != "1" ]; then
+  run_suite "ASan+UBSan" build-asan "unit|cli" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DDFPN_SANITIZE=address,undefined -DDFPN_BUILD_BENCHMARKS=OFF
+  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+  run_suite "TSan" build-tsan "concurrency" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DDFPN_SANITIZE=thread -DDFPN_BUILD_BENCHMARKS=OFF -DDFPN_BUILD_APPS=OFF
+fi
+echo "=== dfpn tests: all passed in $(( $(date +%s) - start )) s"
