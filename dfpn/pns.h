@@ -96,7 +96,7 @@ class ProofNumberSearch {
           }
           return std::nullopt;
         },
-        [&](const NodeId& id, const Move& m) -> std::optional<NodeId> {
+        [&](G&, const NodeId& id, const Move& m) -> std::optional<NodeId> {
           for (const Edge& e : nodes_[id].children)
             if (e.move == m) return e.child;
           return std::nullopt;

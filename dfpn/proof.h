@@ -187,8 +187,8 @@ VerifyResult verify_proof(G game, const Proof<MoveOf<G>>& proof, Player attacker
 // `choose(game, cursor)` names a winning move where the winner is to move
 // (nullopt if it knows none); every legal move is followed where the loser is
 // to move. The cursor is the caller's handle on its own search state (a node
-// id, or nothing for table-based solvers); `descend(cursor, move)` moves it to
-// the child. Transpositions are shared unless the game can repeat. Returns
+// id, the path of hashes, or nothing); `descend(game, cursor, move)` moves it
+// to the child (`game` is still at the parent). Transpositions are shared unless the game can repeat. Returns
 // nullopt if `choose`/`descend` fail somewhere or the proof would exceed
 // `max_nodes`.
 template <Game G, class Cursor, class Choose, class Descend>
@@ -238,7 +238,7 @@ std::optional<Proof<MoveOf<G>>> build_proof(G game, Player attacker, Outcome cla
     std::vector<typename Proof<Move>::Edge> edges;
     if (repeats) on_path.insert(key);
     for (const Move& m : moves) {
-      std::optional<Cursor> next = descend(cursor, m);
+      std::optional<Cursor> next = descend(game, cursor, m);
       if (!next) {
         failed = true;
         break;
@@ -268,7 +268,7 @@ std::optional<Proof<MoveOf<G>>> build_proof(G game, Player attacker, Outcome cla
   return build_proof(
       std::move(game), attacker, claim, NoCursor{},
       [&](G& g, const NoCursor&) { return choose(g); },
-      [](const NoCursor&, const MoveOf<G>&) { return std::optional<NoCursor>(NoCursor{}); },
+      [](G&, const NoCursor&, const MoveOf<G>&) { return std::optional<NoCursor>(NoCursor{}); },
       max_nodes);
 }
 

@@ -1,0 +1,442 @@
+// Depth-first proof-number search (Nagai's df-pn) on a fixed-size table,
+// with df-pn+ initial numbers and Pawlewicz & Lew's 1+ε threshold trick.
+//
+// MID(n, thresholds) expands n, then repeatedly descends into the child that
+// is best for the side to move (least proof cost for it) with thresholds
+// derived from n's, until n's numbers reach its own thresholds. Everything
+// learnt is kept in the transposition table, so memory is the table's alone.
+//
+// Numbers are handled in the φ/δ view of the side to move at a node:
+//   φ(n) = min over children of δ(c)     (cost for the mover to win)
+//   δ(n) = Σ over children of φ(c)       (cost for the opponent to win)
+// Child thresholds for the selected child c1, with δ₂ the second-best δ:
+//   th_δ(c1) = min(th_φ(n), max(δ₂ + 1, ⌈δ₂·(1+ε)⌉))     (ε = 0: plain df-pn)
+//   th_φ(c1) = th_δ(n) − δ(n) + φ(c1)
+//
+// Repetitions (games with may_repeat()): a child already on the path is
+// settled by the repetition rule. Every result carries `dep`, the depth of
+// the shallowest ancestor whose presence on the path it rests on. A result
+// with dep < its own depth -- solved or not -- is path-dependent: it is
+// returned to the parent, which keeps it in its frame, and never stored.
+// The table therefore only holds what is true of the position on any path
+// (for solved entries: its value as a root; docs/design.md has the
+// argument), the root answer is exact, and estimates learnt on one path
+// cannot mislead the search on another (which is what makes plain df-pn
+// loop forever on cyclic graphs).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <deque>
+#include <limits>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "dfpn/game.h"
+#include "dfpn/limits.h"
+#include "dfpn/proof.h"
+#include "dfpn/result.h"
+#include "tt/table.h"
+
+namespace dfpn {
+
+struct DfpnOptions {
+  bool heuristic_init = false;  // df-pn+: the game's initial numbers for new leaves
+  double epsilon = 0.0;         // 1+ε trick; 0 = plain df-pn
+};
+
+// Counters of one search (per searcher, so never contended).
+struct DfpnCounters {
+  std::uint64_t expansions = 0;
+  std::uint64_t probes = 0;
+  std::uint64_t hits = 0;
+  std::uint64_t stores = 0;
+  std::uint64_t replacements = 0;
+  std::uint64_t dropped_stores = 0;
+  std::uint64_t path_dependent = 0;  // results kept off the table (they rest on the path)
+  std::uint64_t forced_steps = 0;     // cycle breaking (see mid())
+  std::uint32_t max_depth = 0;
+};
+
+template <Game G, class Table = tt::TranspositionTable>
+class DepthFirstPns {
+ public:
+  using Move = MoveOf<G>;
+
+  DepthFirstPns(const G& game, Player attacker, Table& table, Limits limits = {},
+                DfpnOptions options = {})
+      : root_game_(game), attacker_(attacker), table_(table), limits_(std::move(limits)),
+        options_(options), repeats_(may_repeat(game)) {}
+
+  SolveResult<Move> solve() {
+    Budget budget(limits_);
+    budget_ = &budget;
+    table_.new_generation();
+    G game = root_game_;
+    const MidResult r = search_root(game, {});
+    budget_ = nullptr;
+
+    SolveResult<Move> result;
+    result.outcome = r.numbers.outcome();
+    result.reason = result.solved() ? StopReason::None : budget.reason();
+    result.best_move = root_best_;
+    result.principal_variation = principal_variation();
+    result.nodes = counters_.expansions;
+    result.time_s = budget.elapsed_s();
+    result.stats = statistics();
+    return result;
+  }
+
+  // The proof or disproof of the solved root. Positions whose winning move the
+  // table no longer holds (evicted, or path-dependent) are searched again.
+  std::optional<Proof<Move>> proof() {
+    G game = root_game_;
+    Budget unlimited(no_limits_);
+    budget_ = &unlimited;
+    const MidResult root = search_root(game, {});
+    std::optional<Proof<Move>> proof;
+    if (root.numbers.solved()) {
+      using Path = std::vector<std::uint64_t>;
+      proof = build_proof(
+          root_game_, attacker_, root.numbers.outcome(), Path{},
+          [&](G& position, const Path& path) { return winning_move(position, path); },
+          [](G& position, const Path& path, const Move&) {
+            Path next = path;
+            next.push_back(position.hash());
+            return std::optional<Path>(std::move(next));
+          });
+    }
+    budget_ = nullptr;
+    return proof;
+  }
+
+  const DfpnCounters& counters() const { return counters_; }
+  // Positions (by hash) in the order they were expanded, when recording is on.
+  void record_expansions(bool on) { record_expansions_ = on; }
+  const std::vector<std::uint64_t>& expanded_positions() const { return expanded_; }
+
+ private:
+  static constexpr std::uint32_t kNoDependency = std::numeric_limits<std::uint32_t>::max();
+
+  struct Child {
+    Move move;
+    Numbers numbers;  // attacker's view
+    std::uint32_t dep = kNoDependency;
+    bool fixed = false;  // settled here (terminal, repetition, or returned by a search)
+  };
+  struct MidResult {
+    Numbers numbers;
+    std::uint32_t dep = kNoDependency;
+  };
+
+  // Searches from `game` with `path` (hashes of the positions before it) on
+  // the path, until solved or out of budget.
+  MidResult search_root(G& game, const std::vector<std::uint64_t>& path) {
+    on_path_.clear();
+    for (std::uint32_t d = 0; d < path.size(); ++d) on_path_.emplace(path[d], d);
+    root_depth_ = static_cast<std::uint32_t>(path.size());
+    root_best_.reset();
+    aborted_ = false;
+    if (const Outcome o = game.evaluate(attacker_); o != Outcome::Unknown) return {Numbers::of(o)};
+    MidResult r;
+    do {
+      r = mid(game, root_depth_, kMaxFinite, kMaxFinite);
+    } while (!r.numbers.solved() && !aborted_);
+    return r;
+  }
+
+  std::optional<Move> winning_move(G& game, const std::vector<std::uint64_t>& path) {
+    if (!repeats_) {
+      // The table usually knows: a child solved in the mover's favour.
+      const bool mover_is_attacker = game.to_move() == attacker_;
+      MoveListOf<G> moves;
+      game.generate_moves(moves);
+      for (const Move& m : moves) {
+        ScopedMove<G> played(game, m);
+        Outcome o = game.evaluate(attacker_);
+        tt::EntryData e;
+        if (o == Outcome::Unknown && table_.probe(game.hash(), e)) o = e.numbers.outcome();
+        if (o == (mover_is_attacker ? Outcome::Proven : Outcome::Disproven)) return m;
+      }
+    }
+    // Otherwise search this position again on its own path.
+    const MidResult r = search_root(game, path);
+    if (!r.numbers.solved()) return std::nullopt;
+    return root_best_;
+  }
+
+  static ProofNumber clamp_finite(std::int64_t v) {
+    return static_cast<ProofNumber>(std::clamp<std::int64_t>(v, 1, kMaxFinite));
+  }
+
+  ProofNumber second_threshold(ProofNumber second_best) const {
+    if (second_best >= kMaxFinite) return kMaxFinite;
+    std::uint64_t t = std::uint64_t{second_best} + 1;
+    if (options_.epsilon > 0)
+      t = std::max<std::uint64_t>(t, static_cast<std::uint64_t>(std::ceil(second_best * (1.0 + options_.epsilon))));
+    return static_cast<ProofNumber>(std::min<std::uint64_t>(t, kMaxFinite));
+  }
+
+  void store(std::uint64_t key, Numbers numbers, std::uint32_t work) {
+    ++counters_.stores;
+    switch (table_.store(key, {numbers, work})) {
+      case tt::StoreOutcome::Replaced: ++counters_.replacements; break;
+      case tt::StoreOutcome::Dropped: ++counters_.dropped_stores; break;
+      default: break;
+    }
+  }
+
+  // Looks up a non-fixed child in the table, or gives it initial numbers.
+  Numbers child_numbers(const G& child_position) {
+    ++counters_.probes;
+    tt::EntryData e;
+    if (table_.probe(child_position.hash(), e)) {
+      ++counters_.hits;
+      return e.numbers;
+    }
+    return options_.heuristic_init ? initial_numbers(child_position, attacker_) : Numbers{1, 1};
+  }
+
+  MidResult mid(G& game, std::uint32_t depth, ProofNumber th_pn, ProofNumber th_dn) {
+    ++counters_.expansions;
+    counters_.max_depth = std::max(counters_.max_depth, depth);
+    if (budget_->exhausted(counters_.expansions)) aborted_ = true;
+    if (budget_->progress_due()) report_progress(game);
+
+    const std::uint64_t key = game.hash();
+    if (record_expansions_) expanded_.push_back(key);
+    const std::uint64_t expansions_before = counters_.expansions;
+    tt::EntryData previous;
+    const std::uint32_t previous_work = table_.probe(key, previous) ? previous.work : 0;
+    const bool is_or = game.to_move() == attacker_;
+
+    if (frames_.size() <= depth) frames_.resize(depth + 1);
+    std::vector<Child>& children = frames_[depth];
+    children.clear();
+    {
+      MoveListOf<G> moves;
+      game.generate_moves(moves);
+      order_moves(game, moves, attacker_);
+      for (const Move& m : moves) {
+        ScopedMove<G> played(game, m);
+        Child c{m, {}, kNoDependency, true};
+        if (repeats_) {
+          if (auto it = on_path_.find(game.hash()); it != on_path_.end()) {
+            c.numbers = Numbers::of(repetition_outcome(game, attacker_));
+            c.dep = it->second;
+            children.push_back(c);
+            continue;
+          }
+        }
+        if (const Outcome o = game.evaluate(attacker_); o != Outcome::Unknown) {
+          c.numbers = Numbers::of(o);
+        } else {
+          c.fixed = false;
+          c.numbers = child_numbers(game);
+        }
+        children.push_back(c);
+      }
+    }
+    if (repeats_) on_path_.emplace(key, depth);
+
+    // φ/δ of this node from its children, and the two best children.
+    auto mine = [is_or](const Numbers& n) { return is_or ? n.pn : n.dn; };
+    auto theirs = [is_or](const Numbers& n) { return is_or ? n.dn : n.pn; };
+    const ProofNumber th_phi = is_or ? th_pn : th_dn;
+    const ProofNumber th_delta = is_or ? th_dn : th_pn;
+
+    ProofNumber phi = kInfinity, delta = 0;
+    for (bool first = true;; first = false) {
+      phi = kInfinity;
+      delta = 0;
+      std::size_t best = 0, second_index = 0;
+      ProofNumber second = kInfinity;
+      for (std::size_t i = 0; i < children.size(); ++i) {
+        const Child& c = children[i];
+        const ProofNumber m = mine(c.numbers);
+        delta = saturating_add(delta, theirs(c.numbers));
+        if (m < phi) {
+          second = phi;
+          second_index = best;
+          phi = m;
+          best = i;
+        } else if (m < second) {
+          second = m;
+          second_index = i;
+        }
+      }
+      if (aborted_ || phi == 0 || delta == 0) break;
+      // Entering with numbers already past the thresholds means the table
+      // changed since the parent looked. On cyclic graphs that is how
+      // estimates feed on each other around a cycle (pn(a) = 1 + pn(a) via
+      // the table) and df-pn would ratchet forever without entering the
+      // cycle. So such a node takes one forced step into its best child; the
+      // chain ends at the latest where the path repeats.
+      const bool exceeded = phi >= th_phi || delta >= th_delta;
+      const bool forced = exceeded && first && repeats_;
+      if (exceeded && !forced) break;
+
+      Child& c1 = children[best];
+      // Ties go to the earlier child, as in best-first PNS: if the runner-up
+      // comes first, c1 may only stay strictly below it.
+      const bool runner_up_first = second_index < best && second < kInfinity;
+      ProofNumber child_th_mine =
+          std::min(th_phi, runner_up_first && options_.epsilon == 0 ? std::max<ProofNumber>(second, 1)
+                                                                    : second_threshold(second));
+      ProofNumber child_th_theirs =
+          th_delta >= kMaxFinite ? kMaxFinite
+                                 : clamp_finite(std::int64_t{th_delta} - delta + theirs(c1.numbers));
+      if (forced) {
+        ++counters_.forced_steps;
+        child_th_mine = std::max(child_th_mine, clamp_finite(std::int64_t{mine(c1.numbers)} + 1));
+        child_th_theirs = std::max(child_th_theirs, clamp_finite(std::int64_t{theirs(c1.numbers)} + 1));
+      }
+      MidResult r;
+      {
+        ScopedMove<G> played(game, c1.move);
+        r = mid(game, depth + 1, is_or ? child_th_mine : child_th_theirs,
+                is_or ? child_th_theirs : child_th_mine);
+      }
+      c1.numbers = r.numbers;
+      if (r.dep <= depth) {
+        c1.fixed = true;  // path-dependent: keep it here, the table does not have it
+        c1.dep = r.dep;
+      } else if (r.numbers.solved()) {
+        c1.fixed = true;  // final for this frame even if the table drops it
+      }
+      // Other children may have changed through transpositions.
+      refresh_children(game, children, best);
+    }
+
+    if (repeats_) on_path_.erase(key);
+    const Numbers numbers = is_or ? Numbers{phi, delta} : Numbers{delta, phi};
+    const std::uint32_t dep = dependency(children, phi, delta, mine, theirs);
+    const std::uint64_t work = previous_work + (counters_.expansions - expansions_before) + 1;
+    if (dep < depth) {
+      ++counters_.path_dependent;
+    } else {
+      store(key, numbers, static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFu)));
+    }
+    if (depth == root_depth_ && phi == 0) {
+      for (const Child& c : children)
+        if (mine(c.numbers) == 0) {
+          root_best_ = c.move;
+          break;
+        }
+    }
+    return {numbers, dep};
+  }
+
+  void refresh_children(G& game, std::vector<Child>& children, std::size_t searched) {
+    for (std::size_t i = 0; i < children.size(); ++i) {
+      Child& c = children[i];
+      if (c.fixed || i == searched) continue;
+      ScopedMove<G> played(game, c.move);
+      ++counters_.probes;
+      tt::EntryData e;
+      if (table_.probe(game.hash(), e)) {
+        ++counters_.hits;
+        c.numbers = e.numbers;
+      }
+    }
+  }
+
+  // The shallowest ancestor depth a result rests on: for a solved node only
+  // the children that decide it, for an unsolved one every child.
+  template <class Mine, class Theirs>
+  static std::uint32_t dependency(const std::vector<Child>& children, ProofNumber phi,
+                                  ProofNumber delta, Mine mine, Theirs theirs) {
+    if (phi == 0) {  // the mover wins: through its least dependent winning child
+      std::uint32_t dep = 0;
+      for (const Child& c : children)
+        if (mine(c.numbers) == 0) dep = std::max(dep, c.dep);
+      return dep;
+    }
+    if (delta == 0) {  // the mover loses: every child counts
+      std::uint32_t dep = kNoDependency;
+      for (const Child& c : children)
+        if (theirs(c.numbers) == 0) dep = std::min(dep, c.dep);
+      return dep;
+    }
+    std::uint32_t dep = kNoDependency;
+    for (const Child& c : children) dep = std::min(dep, c.dep);
+    return dep;
+  }
+
+  std::vector<Move> principal_variation() {
+    std::vector<Move> pv;
+    G game = root_game_;
+    std::vector<std::uint64_t> seen;
+    while (pv.size() < 64 && game.evaluate(attacker_) == Outcome::Unknown) {
+      if (std::find(seen.begin(), seen.end(), game.hash()) != seen.end()) break;
+      seen.push_back(game.hash());
+      const bool is_or = game.to_move() == attacker_;
+      MoveListOf<G> moves;
+      game.generate_moves(moves);
+      std::optional<Move> pick;
+      Numbers best{};
+      for (const Move& m : moves) {
+        ScopedMove<G> played(game, m);
+        Numbers n = Numbers::of(game.evaluate(attacker_));
+        tt::EntryData e;
+        if (!n.solved() && table_.probe(game.hash(), e)) n = e.numbers;
+        const ProofNumber a = is_or ? n.pn : n.dn, b = is_or ? best.pn : best.dn;
+        const ProofNumber a2 = is_or ? n.dn : n.pn, b2 = is_or ? best.dn : best.pn;
+        if (!pick || a < b || (a == b && a2 > b2)) {
+          pick = m;
+          best = n;
+        }
+      }
+      if (!pick) break;
+      pv.push_back(*pick);
+      game.play(*pick);
+    }
+    return pv;
+  }
+
+  void report_progress(const G& game) {
+    Progress p;
+    p.nodes = counters_.expansions;
+    p.elapsed_s = budget_->elapsed_s();
+    tt::EntryData e;
+    if (table_.probe(root_game_.hash(), e)) p.root = e.numbers;
+    p.table_fill = table_.fill();
+    (void)game;
+    budget_->report(p);
+  }
+
+  std::vector<std::pair<std::string, double>> statistics() const {
+    return {{"tt_entries", double(table_.entry_count())},
+            {"tt_bytes", double(table_.bytes())},
+            {"tt_fill", table_.fill()},
+            {"tt_probes", double(counters_.probes)},
+            {"tt_hits", double(counters_.hits)},
+            {"tt_stores", double(counters_.stores)},
+            {"tt_replacements", double(counters_.replacements)},
+            {"tt_dropped_stores", double(counters_.dropped_stores)},
+            {"path_dependent_results", double(counters_.path_dependent)},
+            {"forced_steps", double(counters_.forced_steps)},
+            {"max_depth", double(counters_.max_depth)}};
+  }
+
+  G root_game_;
+  Player attacker_;
+  Table& table_;
+  Limits limits_;
+  Limits no_limits_{};
+  DfpnOptions options_;
+  bool repeats_;
+  Budget* budget_ = nullptr;
+  bool aborted_ = false;
+  std::uint32_t root_depth_ = 0;
+  std::optional<Move> root_best_;
+  std::deque<std::vector<Child>> frames_;  // per depth; deque keeps references stable
+  std::unordered_map<std::uint64_t, std::uint32_t> on_path_;
+  DfpnCounters counters_;
+  bool record_expansions_ = false;
+  std::vector<std::uint64_t> expanded_;
+};
+
+}  // namespace dfpn
