@@ -45,6 +45,11 @@ namespace dfpn {
 struct DfpnOptions {
   bool heuristic_init = false;  // df-pn+: the game's initial numbers for new leaves
   double epsilon = 0.0;         // 1+ε trick; 0 = plain df-pn
+  // PDS (Nagai): multiple iterative deepening at every node. A node's local
+  // thresholds start just above its numbers and grow one step at a time (the
+  // smaller number's first) up to the thresholds it was given; df-pn jumps
+  // to the given thresholds at once.
+  bool iterative_deepening = false;
 };
 
 // Counters of one search (per searcher, so never contended).
@@ -101,7 +106,7 @@ class DepthFirstPns {
       using Path = std::vector<std::uint64_t>;
       proof = build_proof(
           root_game_, attacker_, root.numbers.outcome(), Path{},
-          [&](G& position, const Path& path) { return winning_move(position, path); },
+          [&](G& position, const Path& path) { return winning_moves(position, path); },
           [](G& position, const Path& path, const Move&) {
             Path next = path;
             next.push_back(position.hash());
@@ -138,6 +143,7 @@ class DepthFirstPns {
     for (std::uint32_t d = 0; d < path.size(); ++d) on_path_.emplace(path[d], d);
     root_depth_ = static_cast<std::uint32_t>(path.size());
     root_best_.reset();
+    root_wins_.clear();
     aborted_ = false;
     if (const Outcome o = game.evaluate(attacker_); o != Outcome::Unknown) return {Numbers::of(o)};
     MidResult r;
@@ -147,7 +153,9 @@ class DepthFirstPns {
     return r;
   }
 
-  std::optional<Move> winning_move(G& game, const std::vector<std::uint64_t>& path) {
+  // Candidate winning moves for the side to move, best first (build_proof
+  // tries them in order).
+  std::vector<Move> winning_moves(G& game, const std::vector<std::uint64_t>& path) {
     if (!repeats_) {
       // The table usually knows: a child solved in the mover's favour.
       const bool mover_is_attacker = game.to_move() == attacker_;
@@ -158,13 +166,14 @@ class DepthFirstPns {
         Outcome o = game.evaluate(attacker_);
         tt::EntryData e;
         if (o == Outcome::Unknown && table_.probe(game.hash(), e)) o = e.numbers.outcome();
-        if (o == (mover_is_attacker ? Outcome::Proven : Outcome::Disproven)) return m;
+        if (o == (mover_is_attacker ? Outcome::Proven : Outcome::Disproven)) return {m};
       }
     }
-    // Otherwise search this position again on its own path.
+    // Otherwise search this position again on its own path: every child the
+    // search found winning is a candidate.
     const MidResult r = search_root(game, path);
-    if (!r.numbers.solved()) return std::nullopt;
-    return root_best_;
+    if (!r.numbers.solved()) return {};
+    return root_wins_;
   }
 
   static ProofNumber clamp_finite(std::int64_t v) {
@@ -248,6 +257,8 @@ class DepthFirstPns {
     const ProofNumber th_delta = is_or ? th_dn : th_pn;
 
     ProofNumber phi = kInfinity, delta = 0;
+    // PDS's local thresholds; df-pn uses the given ones throughout.
+    ProofNumber local_phi = th_phi, local_delta = th_delta;
     for (bool first = true;; first = false) {
       phi = kInfinity;
       delta = 0;
@@ -268,6 +279,12 @@ class DepthFirstPns {
         }
       }
       if (aborted_ || phi == 0 || delta == 0) break;
+      if (options_.iterative_deepening && phi < th_phi && delta < th_delta) {
+        // PDS: start just above the node's numbers; raise a local threshold
+        // by one step whenever it is reached, never past the given one.
+        if (phi >= local_phi || first) local_phi = std::min(th_phi, clamp_finite(std::int64_t{phi} + 1));
+        if (delta >= local_delta || first) local_delta = std::min(th_delta, clamp_finite(std::int64_t{delta} + 1));
+      }
       // Entering with numbers already past the thresholds means the table
       // changed since the parent looked. On cyclic graphs that is how
       // estimates feed on each other around a cycle (pn(a) = 1 + pn(a) via
@@ -283,11 +300,11 @@ class DepthFirstPns {
       // comes first, c1 may only stay strictly below it.
       const bool runner_up_first = second_index < best && second < kInfinity;
       ProofNumber child_th_mine =
-          std::min(th_phi, runner_up_first && options_.epsilon == 0 ? std::max<ProofNumber>(second, 1)
+          std::min(local_phi, runner_up_first && options_.epsilon == 0 ? std::max<ProofNumber>(second, 1)
                                                                     : second_threshold(second));
       ProofNumber child_th_theirs =
-          th_delta >= kMaxFinite ? kMaxFinite
-                                 : clamp_finite(std::int64_t{th_delta} - delta + theirs(c1.numbers));
+          local_delta >= kMaxFinite ? kMaxFinite
+                                    : clamp_finite(std::int64_t{local_delta} - delta + theirs(c1.numbers));
       if (forced) {
         ++counters_.forced_steps;
         child_th_mine = std::max(child_th_mine, clamp_finite(std::int64_t{mine(c1.numbers)} + 1));
@@ -320,11 +337,10 @@ class DepthFirstPns {
       store(key, numbers, static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFu)));
     }
     if (depth == root_depth_ && phi == 0) {
+      root_wins_.clear();
       for (const Child& c : children)
-        if (mine(c.numbers) == 0) {
-          root_best_ = c.move;
-          break;
-        }
+        if (mine(c.numbers) == 0) root_wins_.push_back(c.move);
+      root_best_ = root_wins_.front();
     }
     return {numbers, dep};
   }
@@ -432,6 +448,7 @@ class DepthFirstPns {
   bool aborted_ = false;
   std::uint32_t root_depth_ = 0;
   std::optional<Move> root_best_;
+  std::vector<Move> root_wins_;
   std::deque<std::vector<Child>> frames_;  // per depth; deque keeps references stable
   std::unordered_map<std::uint64_t, std::uint32_t> on_path_;
   DfpnCounters counters_;

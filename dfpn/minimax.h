@@ -65,6 +65,12 @@ class Minimax {
     if (it == index_.end()) return std::nullopt;
     return winning_move_at(it->second);
   }
+  // The same as a candidate list for build_proof (empty if none).
+  std::vector<Move> winning_moves(const G& game) const {
+    std::vector<Move> moves;
+    if (auto m = winning_move(game)) moves.push_back(*m);
+    return moves;
+  }
 
  private:
   static constexpr std::uint32_t kUnranked = 0xFFFFFFFF;

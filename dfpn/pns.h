@@ -89,12 +89,13 @@ class ProofNumberSearch {
     const bool attacker_wins = claim == Outcome::Proven;
     return build_proof(
         root_game_, attacker_, claim, NodeId{0},
-        [&](G&, const NodeId& id) -> std::optional<Move> {
+        [&](G&, const NodeId& id) {
+          std::vector<Move> winning;
           for (const Edge& e : nodes_[id].children) {
             const Numbers n = nodes_[e.child].numbers;
-            if (attacker_wins ? n.proven() : n.disproven()) return e.move;
+            if (attacker_wins ? n.proven() : n.disproven()) winning.push_back(e.move);
           }
-          return std::nullopt;
+          return winning;
         },
         [&](G&, const NodeId& id, const Move& m) -> std::optional<NodeId> {
           for (const Edge& e : nodes_[id].children)

@@ -184,79 +184,125 @@ VerifyResult verify_proof(G game, const Proof<MoveOf<G>>& proof, Player attacker
 
 // Builds a proof graph by walking the game from its current position.
 //
-// `choose(game, cursor)` names a winning move where the winner is to move
-// (nullopt if it knows none); every legal move is followed where the loser is
-// to move. The cursor is the caller's handle on its own search state (a node
-// id, the path of hashes, or nothing); `descend(game, cursor, move)` moves it
-// to the child (`game` is still at the parent). Transpositions are shared unless the game can repeat. Returns
-// nullopt if `choose`/`descend` fail somewhere or the proof would exceed
+// `choose(game, cursor)` lists candidate winning moves, best first, where the
+// winner is to move; every legal move is followed where the loser is to move.
+// A candidate whose subtree fails (a repetition or terminal that does not
+// favour the winner, or no candidate below) is taken back and the next one
+// tried. On games without repetitions a correct solver's first candidate
+// always works; with repetitions a move that wins from the position as a root
+// may lead back to the path, so the builder may need a later one.
+// The cursor is the caller's handle on its own search state (a node id, the
+// path of hashes, or nothing); `descend(game, cursor, move)` moves it to the
+// child (`game` is still at the parent). Transpositions are shared unless the
+// game can repeat. Returns nullopt if no proof is found or it would exceed
 // `max_nodes`.
 template <Game G, class Cursor, class Choose, class Descend>
 std::optional<Proof<MoveOf<G>>> build_proof(G game, Player attacker, Outcome claim, Cursor root,
                                             Choose&& choose, Descend&& descend,
                                             std::size_t max_nodes = 5'000'000) {
   using Move = MoveOf<G>;
+  using Edge = typename Proof<Move>::Edge;
   Proof<Move> proof;
   proof.winner = claim == Outcome::Proven ? attacker : opponent(attacker);
+  const Outcome winner_outcome = claim;
   const bool repeats = may_repeat(game);
   std::unordered_map<std::uint64_t, std::uint32_t> shared;
+  std::vector<std::uint64_t> shared_log;  // insertion order, for taking back
   std::unordered_set<std::uint64_t> on_path;
-  bool failed = false;
+  bool too_large = false;
 
-  std::function<std::uint32_t(const Cursor&)> visit = [&](const Cursor& cursor) -> std::uint32_t {
-    const std::uint64_t key = game.hash();
-    if (repeats) {
-      if (on_path.contains(key)) {
-        proof.nodes.push_back({});
-        return static_cast<std::uint32_t>(proof.nodes.size() - 1);
-      }
-    } else if (auto it = shared.find(key); it != shared.end()) {
-      return it->second;
+  // Takes back everything added after a checkpoint.
+  struct Checkpoint {
+    std::size_t nodes, edges, shared;
+  };
+  auto checkpoint = [&] { return Checkpoint{proof.nodes.size(), proof.edges.size(), shared_log.size()}; };
+  auto roll_back = [&](const Checkpoint& c) {
+    proof.nodes.resize(c.nodes);
+    proof.edges.resize(c.edges);
+    while (shared_log.size() > c.shared) {
+      shared.erase(shared_log.back());
+      shared_log.pop_back();
     }
-    const auto index = static_cast<std::uint32_t>(proof.nodes.size());
-    proof.nodes.push_back({});
-    if (!repeats) shared.emplace(key, index);
-    if (proof.nodes.size() > max_nodes) {
-      failed = true;
+  };
+
+  std::function<std::optional<std::uint32_t>(const Cursor&)> visit =
+      [&](const Cursor& cursor) -> std::optional<std::uint32_t> {
+    const std::uint64_t key = game.hash();
+    if (repeats && on_path.contains(key)) {
+      if (repetition_outcome(game, attacker) != winner_outcome) return std::nullopt;
+      proof.nodes.push_back({});
+      return static_cast<std::uint32_t>(proof.nodes.size() - 1);
+    }
+    if (!repeats) {
+      if (auto it = shared.find(key); it != shared.end()) return it->second;
+    }
+    if (proof.nodes.size() >= max_nodes) {
+      too_large = true;
+      return std::nullopt;
+    }
+    if (const Outcome o = game.evaluate(attacker); o != Outcome::Unknown) {
+      if (o != winner_outcome) return std::nullopt;
+      proof.nodes.push_back({});
+      const auto index = static_cast<std::uint32_t>(proof.nodes.size() - 1);
+      if (!repeats) shared.emplace(key, index), shared_log.push_back(key);
       return index;
     }
-    if (game.evaluate(attacker) != Outcome::Unknown) return index;
 
-    std::vector<Move> moves;
-    if (game.to_move() == proof.winner) {
-      std::optional<Move> m = choose(game, cursor);
-      if (!m) {
-        failed = true;
-        return index;
+    // Expands one node with the given moves; nullopt if any child fails.
+    auto expand = [&](const std::vector<Move>& moves) -> std::optional<std::uint32_t> {
+      const Checkpoint start = checkpoint();
+      const auto index = static_cast<std::uint32_t>(proof.nodes.size());
+      proof.nodes.push_back({});
+      std::vector<Edge> edges;
+      if (repeats) on_path.insert(key);
+      bool ok = true;
+      for (const Move& m : moves) {
+        std::optional<Cursor> next = descend(game, cursor, m);
+        std::optional<std::uint32_t> child;
+        if (next) {
+          game.play(m);
+          child = visit(*next);
+          game.undo();
+        }
+        if (!child) {
+          ok = false;
+          break;
+        }
+        edges.push_back({m, *child});
       }
-      moves.push_back(*m);
-    } else {
-      MoveListOf<G> legal;
-      game.generate_moves(legal);
-      moves.assign(legal.begin(), legal.end());
-    }
-    std::vector<typename Proof<Move>::Edge> edges;
-    if (repeats) on_path.insert(key);
-    for (const Move& m : moves) {
-      std::optional<Cursor> next = descend(game, cursor, m);
-      if (!next) {
-        failed = true;
-        break;
+      if (repeats) on_path.erase(key);
+      if (!ok) {
+        roll_back(start);
+        return std::nullopt;
       }
-      game.play(m);
-      const std::uint32_t child = visit(*next);
-      game.undo();
-      if (failed) break;
-      edges.push_back({m, child});
+      proof.nodes[index].first_edge = static_cast<std::uint32_t>(proof.edges.size());
+      proof.nodes[index].edge_count = static_cast<std::uint32_t>(edges.size());
+      proof.edges.insert(proof.edges.end(), edges.begin(), edges.end());
+      if (!repeats) shared.emplace(key, index), shared_log.push_back(key);
+      return index;
+    };
+
+    MoveListOf<G> legal;
+    game.generate_moves(legal);
+    if (game.to_move() != proof.winner || legal.empty()) {
+      // The loser answers with everything (no moves at all: the mover loses,
+      // which is right only if the mover is the loser).
+      if (legal.empty() && game.to_move() == proof.winner) return std::nullopt;
+      return expand(std::vector<Move>(legal.begin(), legal.end()));
     }
-    if (repeats) on_path.erase(key);
-    proof.nodes[index].first_edge = static_cast<std::uint32_t>(proof.edges.size());
-    proof.nodes[index].edge_count = static_cast<std::uint32_t>(edges.size());
-    proof.edges.insert(proof.edges.end(), edges.begin(), edges.end());
-    return index;
+    for (const Move& m : choose(game, cursor)) {
+      if (auto index = expand({m})) return index;
+      if (too_large) return std::nullopt;
+    }
+    return std::nullopt;
   };
-  visit(root);
-  if (failed) return std::nullopt;
+  const auto root_index = visit(root);
+  if (!root_index || too_large) return std::nullopt;
+  if (*root_index != 0) {
+    // The root was shared with an earlier node only if it was reached again;
+    // it is always created first, so this cannot happen.
+    return std::nullopt;
+  }
   return proof;
 }
 

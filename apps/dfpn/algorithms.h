@@ -45,7 +45,7 @@ AlgorithmRun<G> run_algorithm(const G& game, Player prover, const Limits& limits
     run.result = oracle.solve();
     if (settings.want_proof && run.result.solved())
       run.proof = build_proof(game, prover, run.result.outcome,
-                              [&](G& position) { return oracle.winning_move(position); });
+                              [&](G& position) { return oracle.winning_moves(position); });
   } else {
     throw std::invalid_argument("unknown algorithm '" + settings.name + "'");
   }

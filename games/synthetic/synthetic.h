@@ -16,6 +16,7 @@
 // solvers are tested with repetitions favouring either side.)
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -107,6 +108,13 @@ class SyntheticGame {
     const auto w = graph_->position(current_).winner;
     if (w == SyntheticGraph::kNoWinner) return Outcome::Unknown;
     return Player(w) == attacker ? Outcome::Proven : Outcome::Disproven;
+  }
+
+  // df-pn+ initial numbers from mobility: to refute an OR position every
+  // move must fail, to prove an AND position every move must be answered.
+  Numbers initial_numbers(Player attacker) const {
+    const ProofNumber moves = std::max<ProofNumber>(1, graph_->position(current_).child_count);
+    return to_move() == attacker ? Numbers{1, moves} : Numbers{moves, 1};
   }
 
   bool may_repeat() const { return graph_->params().shape == Shape::Graph; }

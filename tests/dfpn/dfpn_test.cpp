@@ -21,7 +21,9 @@ struct Variant {
 };
 const Variant kVariants[] = {
     {"dfpn", {}},
-    {"dfpn-eps", {false, 0.25}},
+    {"dfpn-eps", {false, 0.25, false}},
+    {"dfpn+", {true, 0.25, false}},
+    {"pds", {false, 0.0, true}},
 };
 
 TEST(Dfpn, TicTacToeIsADrawForBothSides) {
@@ -92,9 +94,9 @@ void check_against_oracle(Shape shape, std::uint64_t first, std::uint64_t count)
   }
 }
 
-TEST(Dfpn, AgreesWithOracleOnTrees) { check_against_oracle(Shape::Tree, 0, 400); }
-TEST(Dfpn, AgreesWithOracleOnDags) { check_against_oracle(Shape::Dag, 0, 400); }
-TEST(Dfpn, AgreesWithOracleOnCyclicGraphs) { check_against_oracle(Shape::Graph, 0, 400); }
+TEST(Dfpn, AgreesWithOracleOnTrees) { check_against_oracle(Shape::Tree, 0, 1000); }
+TEST(Dfpn, AgreesWithOracleOnDags) { check_against_oracle(Shape::Dag, 0, 1000); }
+TEST(Dfpn, AgreesWithOracleOnCyclicGraphs) { check_against_oracle(Shape::Graph, 0, 1000); }
 
 TEST(Dfpn, LimitsGiveUnknownNeverAWrongAnswer) {
   for (std::uint64_t seed = 0; seed < 100; ++seed) {

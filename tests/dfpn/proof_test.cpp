@@ -138,7 +138,7 @@ TEST(ProofBuilder, FromTheOracleVerifies) {
       Minimax oracle(g, Player::White);
       const auto r = oracle.solve();
       auto proof = build_proof(g, Player::White, r.outcome,
-                               [&](games::SyntheticGame& pos) { return oracle.winning_move(pos); });
+                               [&](games::SyntheticGame& pos) { return oracle.winning_moves(pos); });
       ASSERT_TRUE(proof) << testing::describe(shape, seed);
       const auto v = verify_proof(g, *proof, Player::White, r.outcome);
       ASSERT_TRUE(v.ok) << testing::describe(shape, seed) << ": " << v.error;
