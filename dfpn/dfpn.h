@@ -36,6 +36,7 @@
 
 #include "dfpn/game.h"
 #include "dfpn/limits.h"
+#include "dfpn/pns.h"
 #include "dfpn/proof.h"
 #include "dfpn/result.h"
 #include "tt/table.h"
@@ -50,6 +51,11 @@ struct DfpnOptions {
   // smaller number's first) up to the thresholds it was given; df-pn jumps
   // to the given thresholds at once.
   bool iterative_deepening = false;
+  // Two-level search (with iterative_deepening: PDS-PN, Winands): the first
+  // time a node is expanded, a best-first PNS from it, bounded by the first
+  // level's size (at most this many nodes), gives its children their
+  // starting numbers. 0 = off.
+  std::uint64_t second_level_max = 0;
 };
 
 // Counters of one search (per searcher, so never contended).
@@ -62,6 +68,7 @@ struct DfpnCounters {
   std::uint64_t dropped_stores = 0;
   std::uint64_t path_dependent = 0;  // results kept off the table (they rest on the path)
   std::uint64_t forced_steps = 0;     // cycle breaking (see mid())
+  std::uint64_t second_level_nodes = 0;
   std::uint32_t max_depth = 0;
 };
 
@@ -88,7 +95,7 @@ class DepthFirstPns {
     result.reason = result.solved() ? StopReason::None : budget.reason();
     result.best_move = root_best_;
     result.principal_variation = principal_variation();
-    result.nodes = counters_.expansions;
+    result.nodes = counters_.expansions + counters_.second_level_nodes;
     result.time_s = budget.elapsed_s();
     result.stats = statistics();
     return result;
@@ -127,6 +134,7 @@ class DepthFirstPns {
 
   struct Child {
     Move move;
+    std::uint64_t key;
     Numbers numbers;  // attacker's view
     std::uint32_t dep = kNoDependency;
     bool fixed = false;  // settled here (terminal, repetition, or returned by a search)
@@ -230,7 +238,7 @@ class DepthFirstPns {
       order_moves(game, moves, attacker_);
       for (const Move& m : moves) {
         ScopedMove<G> played(game, m);
-        Child c{m, {}, kNoDependency, true};
+        Child c{m, game.hash(), {}, kNoDependency, true};
         if (repeats_) {
           if (auto it = on_path_.find(game.hash()); it != on_path_.end()) {
             c.numbers = Numbers::of(repetition_outcome(game, attacker_));
@@ -248,6 +256,8 @@ class DepthFirstPns {
         children.push_back(c);
       }
     }
+    if (options_.second_level_max > 0 && previous_work == 0 && !children.empty())
+      seed_from_second_level(game, children);
     if (repeats_) on_path_.emplace(key, depth);
 
     // φ/δ of this node from its children, and the two best children.
@@ -324,7 +334,7 @@ class DepthFirstPns {
         c1.fixed = true;  // final for this frame even if the table drops it
       }
       // Other children may have changed through transpositions.
-      refresh_children(game, children, best);
+      refresh_children(children, best);
     }
 
     if (repeats_) on_path_.erase(key);
@@ -345,16 +355,43 @@ class DepthFirstPns {
     return {numbers, dep};
   }
 
-  void refresh_children(G& game, std::vector<Child>& children, std::size_t searched) {
+  void refresh_children(std::vector<Child>& children, std::size_t searched) {
     for (std::size_t i = 0; i < children.size(); ++i) {
       Child& c = children[i];
       if (c.fixed || i == searched) continue;
-      ScopedMove<G> played(game, c.move);
       ++counters_.probes;
       tt::EntryData e;
-      if (table_.probe(game.hash(), e)) {
+      if (table_.probe(c.key, e)) {
         ++counters_.hits;
         c.numbers = e.numbers;
+      }
+    }
+  }
+
+  // PDS-PN's second level: a bounded PNS from this node (on this path) gives
+  // the children their first numbers. Solved values are exact; without
+  // repetitions they hold on every path and go to the table, with
+  // repetitions they stay in this frame, marked as resting on the path.
+  void seed_from_second_level(const G& game, std::vector<Child>& children) {
+    Limits inner;
+    inner.max_nodes = second_level_budget(counters_.expansions, options_.second_level_max);
+    ProofNumberSearch<G> second(game, attacker_, inner);
+    if (repeats_) {
+      std::unordered_set<std::uint64_t> path;
+      for (const auto& [k, d] : on_path_) path.insert(k);
+      second.set_path_prefix(std::move(path));
+    }
+    counters_.second_level_nodes += second.solve().nodes;
+    for (const auto& [move, numbers] : second.root_children()) {
+      for (Child& c : children) {
+        if (c.fixed || !(c.move == move)) continue;
+        c.numbers = numbers;
+        if (repeats_) {
+          if (numbers.solved()) c.fixed = true, c.dep = 0;
+        } else {
+          store(c.key, numbers, 1);
+          if (numbers.solved()) c.fixed = true;
+        }
       }
     }
   }
@@ -434,6 +471,7 @@ class DepthFirstPns {
             {"tt_dropped_stores", double(counters_.dropped_stores)},
             {"path_dependent_results", double(counters_.path_dependent)},
             {"forced_steps", double(counters_.forced_steps)},
+            {"second_level_nodes", double(counters_.second_level_nodes)},
             {"max_depth", double(counters_.max_depth)}};
   }
 

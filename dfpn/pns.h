@@ -13,8 +13,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <deque>
+#include <memory>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <boost/container/small_vector.hpp>
@@ -25,6 +28,20 @@
 #include "dfpn/result.h"
 
 namespace dfpn {
+
+struct PnsOptions {
+  // PN² (Breuker): expanding a first-level node runs a second-level PNS from
+  // it, bounded by the first level's size (at most this many nodes); its
+  // root's children keep the numbers it found and its tree is discarded.
+  // 0 = plain PNS.
+  std::uint64_t second_level_max = 0;
+};
+
+// Budget of a second-level search: as large as the first level has grown
+// (Breuker's PN²), between 1 and `cap` nodes.
+inline std::uint64_t second_level_budget(std::uint64_t first_level_size, std::uint64_t cap) {
+  return std::clamp<std::uint64_t>(first_level_size, 1, cap);
+}
 
 template <Game G>
 class ProofNumberSearch {
@@ -45,9 +62,20 @@ class ProofNumberSearch {
     boost::container::small_vector<NodeId, 1> parents;
   };
 
-  ProofNumberSearch(const G& game, Player attacker, Limits limits = {})
-      : root_game_(game), attacker_(attacker), limits_(std::move(limits)),
+  ProofNumberSearch(const G& game, Player attacker, Limits limits = {}, PnsOptions options = {})
+      : root_game_(game), attacker_(attacker), limits_(std::move(limits)), options_(options),
         merge_transpositions_(!may_repeat(game)) {}
+
+  // Positions on the path above the root (games that repeat): reaching one
+  // ends the line by the repetition rule, as if the search had come from there.
+  void set_path_prefix(std::unordered_set<std::uint64_t> prefix) { prefix_ = std::move(prefix); }
+
+  // After solve(): the root's moves with the numbers found for them.
+  std::vector<std::pair<Move, Numbers>> root_children() const {
+    std::vector<std::pair<Move, Numbers>> out;
+    for (const Edge& e : nodes_[0].children) out.emplace_back(e.move, nodes_[e.child].numbers);
+    return out;
+  }
 
   SolveResult<Move> solve() {
     Budget budget(limits_);
@@ -79,27 +107,50 @@ class ProofNumberSearch {
     result.best_move = best_move();
     result.stats = {{"graph_nodes", double(nodes_.size())},
                     {"memory_bytes", double(memory_used())}};
+    if (options_.second_level_max > 0) {
+      result.nodes += second_level_nodes_;
+      result.stats.emplace_back("first_level_expansions", double(expansions_));
+      result.stats.emplace_back("second_level_expansions", double(second_level_nodes_));
+    }
     return result;
   }
 
   // The proof (or disproof) of a solved root, read off the search graph.
-  std::optional<Proof<Move>> proof() const {
+  // Below nodes that PN²'s second level solved, helper searches fill in.
+  std::optional<Proof<Move>> proof() {
     const Outcome claim = nodes_.empty() ? Outcome::Unknown : nodes_[0].numbers.outcome();
     if (claim == Outcome::Unknown) return std::nullopt;
     const bool attacker_wins = claim == Outcome::Proven;
+    struct Cursor {
+      ProofNumberSearch* search;
+      NodeId id;
+    };
+    std::deque<std::unique_ptr<ProofNumberSearch>> helpers;
+    // A cursor whose node has children: a helper search replaces a node
+    // that was solved without being expanded.
+    auto expanded = [&](G& game, Cursor c) -> std::optional<Cursor> {
+      if (c.search->nodes_[c.id].expanded) return c;
+      auto& helper = helpers.emplace_back(std::make_unique<ProofNumberSearch>(game, attacker_));
+      if (!merge_transpositions_) helper->set_path_prefix(c.search->path_above(c.id));
+      if (helper->solve().outcome != claim) return std::nullopt;
+      return Cursor{helper.get(), 0};
+    };
     return build_proof(
-        root_game_, attacker_, claim, NodeId{0},
-        [&](G&, const NodeId& id) {
+        root_game_, attacker_, claim, Cursor{this, 0},
+        [&](G& game, const Cursor& at) {
           std::vector<Move> winning;
-          for (const Edge& e : nodes_[id].children) {
-            const Numbers n = nodes_[e.child].numbers;
-            if (attacker_wins ? n.proven() : n.disproven()) winning.push_back(e.move);
-          }
+          if (auto c = expanded(game, at))
+            for (const Edge& e : c->search->nodes_[c->id].children) {
+              const Numbers n = c->search->nodes_[e.child].numbers;
+              if (attacker_wins ? n.proven() : n.disproven()) winning.push_back(e.move);
+            }
           return winning;
         },
-        [&](G&, const NodeId& id, const Move& m) -> std::optional<NodeId> {
-          for (const Edge& e : nodes_[id].children)
-            if (e.move == m) return e.child;
+        [&](G& game, const Cursor& at, const Move& m) -> std::optional<Cursor> {
+          auto c = expanded(game, at);
+          if (!c) return std::nullopt;
+          for (const Edge& e : c->search->nodes_[c->id].children)
+            if (e.move == m) return Cursor{c->search, e.child};
           return std::nullopt;
         });
   }
@@ -157,14 +208,18 @@ class ProofNumberSearch {
     MoveListOf<G> moves;
     game.generate_moves(moves);
     order_moves(game, moves, attacker_);
+    std::vector<std::pair<Move, Numbers>> second_level;
+    if (options_.second_level_max > 0) second_level = search_second_level(game, id);
     for (const Move& m : moves) {
       game.play(m);
       const std::uint64_t key = game.hash();
       NodeId child;
+      bool created = true;
       if (merge_transpositions_) {
         auto it = index_.find(key);
         if (it != index_.end()) {
           child = it->second;
+          created = false;
           nodes_[child].parents.push_back(id);
         } else {
           child = new_node(game, id);
@@ -173,6 +228,12 @@ class ProofNumberSearch {
         child = new_node(game, id);
         if (on_path(id, key)) nodes_[child].numbers = Numbers::of(repetition_outcome(game, attacker_));
       }
+      // Second-level numbers only for new nodes: a shared one has other
+      // parents whose numbers would go stale.
+      if (created && !nodes_[child].numbers.solved()) {
+        for (const auto& [move, numbers] : second_level)
+          if (move == m) nodes_[child].numbers = numbers;
+      }
       game.undo();
       nodes_[id].children.push_back({m, child});
     }
@@ -180,8 +241,32 @@ class ProofNumberSearch {
     nodes_[id].expanded = true;
   }
 
-  // Tree mode: is `key` the position of `id` or of one of its ancestors?
+  // PN²: a bounded best-first search from the node being expanded; returns
+  // the numbers of its root's children. Its tree is discarded.
+  std::vector<std::pair<Move, Numbers>> search_second_level(const G& game, NodeId id) {
+    Limits inner;
+    inner.max_nodes = second_level_budget(nodes_.size(), options_.second_level_max);
+    inner.memory_bytes = limits_.memory_bytes;
+    ProofNumberSearch<G> second(game, attacker_, inner);
+    if (!merge_transpositions_) second.set_path_prefix(path_above(id));
+    second_level_nodes_ += second.solve().nodes;
+    return second.root_children();
+  }
+
+  // Tree mode: the positions above node `id` (its ancestors and the prefix).
+  std::unordered_set<std::uint64_t> path_above(NodeId id) const {
+    std::unordered_set<std::uint64_t> path = prefix_;
+    for (NodeId cur = id; !nodes_[cur].parents.empty();) {
+      cur = nodes_[cur].parents.front();
+      path.insert(nodes_[cur].key);
+    }
+    return path;
+  }
+
+  // Tree mode: is `key` the position of `id` or of one of its ancestors (or
+  // on the path above the root)?
   bool on_path(NodeId id, std::uint64_t key) const {
+    if (prefix_.contains(key)) return true;
     for (NodeId cur = id;; cur = nodes_[cur].parents.front()) {
       if (nodes_[cur].key == key) return true;
       if (nodes_[cur].parents.empty()) return false;
@@ -269,7 +354,10 @@ class ProofNumberSearch {
   G root_game_;
   Player attacker_;
   Limits limits_;
+  PnsOptions options_;
   bool merge_transpositions_;
+  std::unordered_set<std::uint64_t> prefix_;
+  std::uint64_t second_level_nodes_ = 0;
   std::vector<Node> nodes_;
   std::unordered_map<std::uint64_t, NodeId> index_;
   std::vector<NodeId> path_;

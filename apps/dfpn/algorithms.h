@@ -7,15 +7,18 @@
 #include <utility>
 #include <vector>
 
+#include "dfpn/dfpn.h"
 #include "dfpn/game.h"
 #include "dfpn/minimax.h"
 #include "dfpn/pns.h"
 #include "dfpn/proof.h"
+#include "tt/table.h"
 
 namespace dfpn::cli {
 
 inline const std::vector<std::string>& algorithm_names() {
-  static const std::vector<std::string> names = {"pns", "minimax"};
+  static const std::vector<std::string> names = {"dfpn", "dfpn+", "pds",  "pdspn",
+                                                 "pns",  "pn2",   "minimax"};
   return names;
 }
 
@@ -27,8 +30,12 @@ struct AlgorithmRun {
 };
 
 struct AlgorithmSettings {
-  std::string name = "pns";
+  std::string name = "dfpn";
   bool want_proof = false;
+  double epsilon = 0.25;                  // df-pn family: the 1+ε trick (0 = off)
+  std::uint64_t second_level_max = 10000;  // pn2, pdspn
+  std::size_t table_bytes = std::size_t{64} << 20;
+  std::size_t table_entries = 0;           // overrides table_bytes when set
 };
 
 template <Game G>
@@ -36,18 +43,32 @@ AlgorithmRun<G> run_algorithm(const G& game, Player prover, const Limits& limits
                               const AlgorithmSettings& settings) {
   AlgorithmRun<G> run;
   run.proof_requested = settings.want_proof;
-  if (settings.name == "pns") {
-    ProofNumberSearch<G> search(game, prover, limits);
+  const std::string& name = settings.name;
+  if (name == "pns" || name == "pn2") {
+    PnsOptions options;
+    if (name == "pn2") options.second_level_max = settings.second_level_max;
+    ProofNumberSearch<G> search(game, prover, limits, options);
     run.result = search.solve();
     if (settings.want_proof && run.result.solved()) run.proof = search.proof();
-  } else if (settings.name == "minimax") {
+  } else if (name == "dfpn" || name == "dfpn+" || name == "pds" || name == "pdspn") {
+    DfpnOptions options;
+    options.heuristic_init = name == "dfpn+";
+    options.iterative_deepening = name == "pds" || name == "pdspn";
+    options.epsilon = options.iterative_deepening ? 0.0 : settings.epsilon;
+    if (name == "pdspn") options.second_level_max = settings.second_level_max;
+    auto table = settings.table_entries > 0 ? tt::TranspositionTable::with_entries(settings.table_entries)
+                                            : tt::TranspositionTable::with_bytes(settings.table_bytes);
+    DepthFirstPns<G> search(game, prover, table, limits, options);
+    run.result = search.solve();
+    if (settings.want_proof && run.result.solved()) run.proof = search.proof();
+  } else if (name == "minimax") {
     Minimax<G> oracle(game, prover, limits);
     run.result = oracle.solve();
     if (settings.want_proof && run.result.solved())
       run.proof = build_proof(game, prover, run.result.outcome,
                               [&](G& position) { return oracle.winning_moves(position); });
   } else {
-    throw std::invalid_argument("unknown algorithm '" + settings.name + "'");
+    throw std::invalid_argument("unknown algorithm '" + name + "'");
   }
   return run;
 }

@@ -30,12 +30,13 @@ std::vector<DemoProblem> default_problems(const DemoOptions& demo) {
   };
   ProblemSpec empty_board;
   add("tic-tac-toe, X to win", "pns", empty_board, "disproven");
+  add("tic-tac-toe, X to win", "dfpn", empty_board, "disproven");
   ProblemSpec o_to_win = empty_board;
   o_to_win.prover = "white";
-  add("tic-tac-toe, O to win", "pns", o_to_win, "disproven");
+  add("tic-tac-toe, O to win", "dfpn", o_to_win, "disproven");
   ProblemSpec blunder;
   blunder.moves = "b2 a2";
-  add("tic-tac-toe after b2 a2", "pns", blunder, "proven");
+  add("tic-tac-toe after b2 a2", "dfpn", blunder, "proven");
   for (auto [shape, seed] : {std::pair{games::Shape::Tree, 11u}, {games::Shape::Dag, 12u},
                              {games::Shape::Graph, 13u}}) {
     ProblemSpec s;
@@ -46,7 +47,7 @@ std::vector<DemoProblem> default_problems(const DemoOptions& demo) {
     s.synthetic.max_branching = 4;
     s.synthetic.terminal_rate = 0.1;
     add("synthetic " + std::string(games::to_string(shape)) + " seed " + std::to_string(seed),
-        "pns", s, "");
+        "dfpn", s, "");
   }
   return problems;
 }

@@ -56,7 +56,14 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
       *progress << "\r\033[K" << format_progress(p) << std::flush;
     };
 
-  const auto run = run_algorithm(game, prover, limits, {options.algo, options.verify});
+  AlgorithmSettings settings;
+  settings.name = options.algo;
+  settings.want_proof = options.verify;
+  settings.epsilon = options.epsilon;
+  settings.second_level_max = options.second_level;
+  settings.table_bytes = limits.memory_bytes;
+  settings.table_entries = options.tt_entries;
+  const auto run = run_algorithm(game, prover, limits, settings);
   if (progress) *progress << "\r\033[K" << std::flush;
   const auto& r = run.result;
 
@@ -109,6 +116,12 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
       ->check(CLI::IsMember({"black", "white"}));
   cmd.add_option("--algo", o.algo, "Algorithm")
       ->check(CLI::IsMember(algorithm_names()))
+      ->capture_default_str();
+  cmd.add_option("--eps", o.epsilon, "df-pn 1+ε trick: child thresholds grow by this factor (0 = off)")
+      ->check(CLI::Range(0.0, 10.0))
+      ->capture_default_str();
+  cmd.add_option("--second-level", o.second_level, "pn2/pdspn: most nodes of a second-level search")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
       ->capture_default_str();
   cmd.add_option("--time", o.time_s, "Time limit in seconds (0 = none)")->check(CLI::NonNegativeNumber);
   cmd.add_option("--nodes", o.max_nodes, "Node limit (0 = none)");

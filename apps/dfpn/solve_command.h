@@ -16,7 +16,9 @@ namespace dfpn::cli {
 struct SolveOptions {
   ProblemSpec problem;
   std::string problem_file;  // empty: the problem comes from options
-  std::string algo = "pns";
+  std::string algo = "dfpn";
+  double epsilon = 0.25;
+  std::uint64_t second_level = 10000;
   double time_s = 0;
   std::uint64_t max_nodes = 0;
   double tt_mb = 64;

@@ -51,7 +51,7 @@ TEST(DfpnCli, TicTacToeJsonVerified) {
 }
 
 TEST(DfpnCli, EveryAlgorithmAgreesOnAWin) {
-  for (const char* algo : {"pns", "minimax"}) {
+  for (const char* algo : {"dfpn", "dfpn+", "pds", "pdspn", "pns", "pn2", "minimax"}) {
     const CommandRun r = run(std::string("solve --moves 'b2 a2' --json --verify --algo ") + algo);
     ASSERT_EQ(r.status, 0) << r.out;
     const auto j = nlohmann::json::parse(r.out);
@@ -60,6 +60,17 @@ TEST(DfpnCli, EveryAlgorithmAgreesOnAWin) {
     EXPECT_FALSE(j["best_move"].is_null()) << algo;
     EXPECT_EQ(j["proof_verified"], true) << algo;
   }
+}
+
+TEST(DfpnCli, TableSizeOptionsAndStatistics) {
+  const CommandRun r = run("solve --algo dfpn --tt-entries 16 --json --verify");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["result"], "disproven");
+  EXPECT_EQ(j["proof_verified"], true);
+  EXPECT_EQ(j["stats"]["tt_entries"], 16);
+  EXPECT_GT(j["stats"]["tt_probes"].get<double>(), 0);
+  EXPECT_GT(j["stats"]["tt_replacements"].get<double>(), 0);  // 16 entries must overflow
 }
 
 TEST(DfpnCli, NodeLimitGivesUnknownWithReason) {

@@ -24,6 +24,8 @@ const Variant kVariants[] = {
     {"dfpn-eps", {false, 0.25, false}},
     {"dfpn+", {true, 0.25, false}},
     {"pds", {false, 0.0, true}},
+    {"pdspn", {false, 0.0, true, 50}},
+    {"dfpn-pn", {false, 0.25, false, 50}},
 };
 
 TEST(Dfpn, TicTacToeIsADrawForBothSides) {

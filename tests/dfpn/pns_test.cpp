@@ -42,18 +42,22 @@ TEST(Pns, TicTacToeWinAfterABlunder) {
 
 // Agreement with the exact oracle on every shape, both attackers, and proof
 // verification for every solved instance.
+// PNS and PN² (with a small and a larger second level).
 void check_against_oracle(Shape shape, std::uint64_t first, std::uint64_t count) {
   for (std::uint64_t seed = first; seed < first + count; ++seed) {
     SyntheticGame g(seed, testing::instance_params(shape, seed));
     for (Player attacker : {Player::Black, Player::White}) {
       const Outcome expected = Minimax(g, attacker).solve().outcome;
-      ProofNumberSearch pns(g, attacker);
-      const auto r = pns.solve();
-      ASSERT_EQ(r.outcome, expected) << testing::describe(shape, seed);
-      const auto proof = pns.proof();
-      ASSERT_TRUE(proof) << testing::describe(shape, seed);
-      const auto v = verify_proof(g, *proof, attacker, r.outcome);
-      ASSERT_TRUE(v.ok) << testing::describe(shape, seed) << ": " << v.error;
+      for (std::uint64_t second_level : {0, 3, 100}) {
+        ProofNumberSearch pns(g, attacker, {}, PnsOptions{second_level});
+        const auto r = pns.solve();
+        const std::string what = testing::describe(shape, seed) + " pn2 " + std::to_string(second_level);
+        ASSERT_EQ(r.outcome, expected) << what;
+        const auto proof = pns.proof();
+        ASSERT_TRUE(proof) << what;
+        const auto v = verify_proof(g, *proof, attacker, r.outcome);
+        ASSERT_TRUE(v.ok) << what << ": " << v.error;
+      }
     }
   }
 }
