@@ -56,6 +56,11 @@ struct DfpnOptions {
   // level's size (at most this many nodes), gives its children their
   // starting numbers. 0 = off.
   std::uint64_t second_level_max = 0;
+  // DAG over-counting: on a DAG, summing children counts a shared subtree
+  // once per path to it. Weak proof numbers (Ueda et al.) take the largest
+  // child plus one per other unsolved child instead of the sum. Off by
+  // default; measured in bench/ (docs/benchmarks.md).
+  bool weak_sum = false;
 };
 
 // Counters of one search (per searcher, so never contended).
@@ -274,10 +279,14 @@ class DepthFirstPns {
       delta = 0;
       std::size_t best = 0, second_index = 0;
       ProofNumber second = kInfinity;
+      ProofNumber largest = 0, open_children = 0;
       for (std::size_t i = 0; i < children.size(); ++i) {
         const Child& c = children[i];
         const ProofNumber m = mine(c.numbers);
-        delta = saturating_add(delta, theirs(c.numbers));
+        const ProofNumber t = theirs(c.numbers);
+        delta = saturating_add(delta, t);
+        largest = std::max(largest, t);
+        open_children += t != 0;
         if (m < phi) {
           second = phi;
           second_index = best;
@@ -288,6 +297,8 @@ class DepthFirstPns {
           second_index = i;
         }
       }
+      if (options_.weak_sum && delta != kInfinity && open_children > 0)
+        delta = saturating_add(largest, open_children - 1);
       if (aborted_ || phi == 0 || delta == 0) break;
       if (options_.iterative_deepening && phi < th_phi && delta < th_delta) {
         // PDS: start just above the node's numbers; raise a local threshold

@@ -36,6 +36,7 @@ struct AlgorithmSettings {
   std::uint64_t second_level_max = 10000;  // pn2, pdspn
   std::size_t table_bytes = std::size_t{64} << 20;
   std::size_t table_entries = 0;           // overrides table_bytes when set
+  bool weak_sum = false;                   // df-pn family: DAG over-counting mitigation
 };
 
 template <Game G>
@@ -56,6 +57,7 @@ AlgorithmRun<G> run_algorithm(const G& game, Player prover, const Limits& limits
     options.iterative_deepening = name == "pds" || name == "pdspn";
     options.epsilon = options.iterative_deepening ? 0.0 : settings.epsilon;
     if (name == "pdspn") options.second_level_max = settings.second_level_max;
+    options.weak_sum = settings.weak_sum;
     auto table = settings.table_entries > 0 ? tt::TranspositionTable::with_entries(settings.table_entries)
                                             : tt::TranspositionTable::with_bytes(settings.table_bytes);
     DepthFirstPns<G> search(game, prover, table, limits, options);

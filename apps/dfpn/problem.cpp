@@ -62,6 +62,10 @@ void apply_problem_json(ProblemSpec& spec, const nlohmann::json& object, const s
       spec.synthetic.depth = get_field<int>(object, key, at, "an integer");
     } else if (key == "branching") {
       spec.synthetic.max_branching = get_field<int>(object, key, at, "an integer");
+    } else if (key == "min_branching") {
+      spec.synthetic.min_branching = get_field<int>(object, key, at, "an integer");
+    } else if (key == "win_rate") {
+      spec.synthetic.black_win_rate = get_field<double>(object, key, at, "a number");
     } else if (key == "terminal_rate") {
       spec.synthetic.terminal_rate = get_field<double>(object, key, at, "a number");
     } else if (key == "transposition_rate") {

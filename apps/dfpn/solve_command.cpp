@@ -63,6 +63,7 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
   settings.second_level_max = options.second_level;
   settings.table_bytes = limits.memory_bytes;
   settings.table_entries = options.tt_entries;
+  settings.weak_sum = options.weak_sum;
   const auto run = run_algorithm(game, prover, limits, settings);
   if (progress) *progress << "\r\033[K" << std::flush;
   const auto& r = run.result;
@@ -130,6 +131,7 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
       ->capture_default_str();
   cmd.add_option("--tt-entries", o.tt_entries, "Table size in entries (overrides --tt-mb)");
   cmd.add_option("--threads", o.threads, "Worker threads")->check(CLI::Range(1, 1024));
+  cmd.add_flag("--weak-sum", o.weak_sum, "df-pn family: weak proof numbers against DAG over-counting");
   cmd.add_flag("--verify", o.verify, "Extract the proof and check it with the independent verifier");
   cmd.add_flag("--json", o.json, "Print one JSON object instead of the summary");
   cmd.add_flag("--quiet,-q", o.quiet, "No progress display");
@@ -143,6 +145,12 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
       ->check(CLI::Range(1, 40));
   synthetic->add_option("--branching", o.problem.synthetic.max_branching, "Most children per position")
       ->check(CLI::Range(1, 16));
+  synthetic->add_option("--min-branching", o.problem.synthetic.min_branching, "Fewest children per position")
+      ->check(CLI::Range(1, 16));
+  synthetic->add_option("--terminal-rate", o.problem.synthetic.terminal_rate, "Chance an inner position is terminal")
+      ->check(CLI::Range(0.0, 1.0));
+  synthetic->add_option("--win-rate", o.problem.synthetic.black_win_rate, "Chance a terminal is a Black win")
+      ->check(CLI::Range(0.0, 1.0));
   synthetic->add_option("--transpositions", o.problem.synthetic.transposition_rate,
                         "Chance a child is shared")->check(CLI::Range(0.0, 1.0));
   synthetic->add_option("--cycles", o.problem.synthetic.cycle_rate, "Chance of a move back")

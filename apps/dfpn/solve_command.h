@@ -24,6 +24,7 @@ struct SolveOptions {
   double tt_mb = 64;
   std::uint64_t tt_entries = 0;
   int threads = 1;
+  bool weak_sum = false;
   bool verify = false;
   bool json = false;
   bool quiet = false;

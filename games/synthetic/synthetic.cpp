@@ -62,7 +62,8 @@ std::shared_ptr<const SyntheticGraph> SyntheticGraph::generate(std::uint64_t see
         g.positions_[id].winner = terminal_winner();
         continue;
       }
-      const int want = 1 + static_cast<int>(rng.below(params.max_branching));
+      const int low = std::clamp(params.min_branching, 1, params.max_branching);
+      const int want = low + static_cast<int>(rng.below(params.max_branching - low + 1));
       std::vector<std::uint32_t> kids;
       for (int k = 0; k < want; ++k) {
         std::uint32_t child;

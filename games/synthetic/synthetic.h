@@ -38,6 +38,7 @@ struct SyntheticParams {
   Shape shape = Shape::Tree;
   int depth = 6;                    // levels below the root (1..40)
   int max_branching = 3;            // children per inner position, 1..kMaxBranching
+  int min_branching = 1;            // at least this many (up to max_branching)
   double terminal_rate = 0.15;      // chance an inner position is terminal
   double transposition_rate = 0.3;  // dag/graph: chance a child is an existing position
   double cycle_rate = 0.1;          // graph: chance a child lies on an earlier level

@@ -26,6 +26,7 @@ const Variant kVariants[] = {
     {"pds", {false, 0.0, true}},
     {"pdspn", {false, 0.0, true, 50}},
     {"dfpn-pn", {false, 0.25, false, 50}},
+    {"dfpn-weak", {false, 0.25, false, 0, true}},
 };
 
 TEST(Dfpn, TicTacToeIsADrawForBothSides) {

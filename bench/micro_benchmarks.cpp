@@ -1,0 +1,139 @@
+// Micro-benchmarks: table probe/store and search speed (nodes per second) of
+// every algorithm on the same games, reported side by side in one run.
+#include <benchmark/benchmark.h>
+
+#include "dfpn/dfpn.h"
+#include "dfpn/minimax.h"
+#include "dfpn/pns.h"
+#include "dfpn/random.h"
+#include "games/synthetic/synthetic.h"
+#include "games/tictactoe/tictactoe.h"
+#include "tt/table.h"
+
+using namespace dfpn;
+
+namespace {
+
+// Table of `state.range(0)` bytes, half full of random keys.
+void BM_ProbeHit(benchmark::State& state) {
+  auto table = tt::TranspositionTable::with_bytes(std::size_t(state.range(0)));
+  std::vector<std::uint64_t> keys(table.entry_count() / 2);
+  SplitMix64 rng(1);
+  for (auto& k : keys) table.store(k = rng.next(), {{1, 1}, 1});
+  std::size_t i = 0;
+  tt::EntryData e;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(table.probe(keys[i], e));
+    if (++i == keys.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_ProbeHit)->Arg(1 << 16)->Arg(1 << 24)->Arg(1 << 28);
+
+void BM_ProbeMiss(benchmark::State& state) {
+  auto table = tt::TranspositionTable::with_bytes(std::size_t(state.range(0)));
+  SplitMix64 rng(2);
+  tt::EntryData e;
+  for (auto _ : state) benchmark::DoNotOptimize(table.probe(rng.next(), e));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_ProbeMiss)->Arg(1 << 16)->Arg(1 << 24)->Arg(1 << 28);
+
+void BM_Store(benchmark::State& state) {
+  auto table = tt::TranspositionTable::with_bytes(std::size_t(state.range(0)));
+  SplitMix64 rng(3);
+  std::uint32_t work = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(table.store(rng.next(), {{2, 3}, ++work}));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_Store)->Arg(1 << 16)->Arg(1 << 24)->Arg(1 << 28);
+
+// A fixed synthetic tree that takes df-pn about half a million nodes.
+games::SyntheticGame benchmark_game() {
+  games::SyntheticParams p;
+  p.shape = games::Shape::Tree;
+  p.depth = 19;
+  p.min_branching = p.max_branching = 2;
+  p.terminal_rate = 0.0;
+  p.black_win_rate = 0.45;
+  return games::SyntheticGame(2, p);
+}
+
+// Runs `solve(table, clear)` per iteration on one 64 MiB table; building and
+// clearing the table (`clear()`, for every fresh solve) is not timed.
+// Reports nodes per second of search.
+template <class Solve>
+void report_nodes(benchmark::State& state, Solve solve) {
+  auto table = tt::TranspositionTable::with_bytes(64 << 20);
+  auto clear = [&] {
+    state.PauseTiming();
+    table.clear();
+    state.ResumeTiming();
+  };
+  std::uint64_t nodes = 0;
+  for (auto _ : state) nodes += solve(table, clear);
+  state.counters["nodes_per_s"] = benchmark::Counter(double(nodes), benchmark::Counter::kIsRate);
+  state.counters["nodes"] = double(nodes) / double(state.iterations());
+}
+
+void BM_Dfpn(benchmark::State& state, DfpnOptions options) {
+  const auto game = benchmark_game();
+  report_nodes(state, [&](tt::TranspositionTable& table, auto clear) {
+    clear();
+    return DepthFirstPns(game, Player::Black, table, {}, options).solve().nodes;
+  });
+}
+BENCHMARK_CAPTURE(BM_Dfpn, dfpn, DfpnOptions{false, 0.0})->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dfpn, dfpn_eps, DfpnOptions{false, 0.25})->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dfpn, dfpn_plus, DfpnOptions{true, 0.25})->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dfpn, pds, DfpnOptions{false, 0.0, true})->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dfpn, pdspn, DfpnOptions{false, 0.0, true, 1000})->Unit(benchmark::kMillisecond);
+
+// Transposition-heavy DAGs (uniform branching 3, half the children shared):
+// where summing over-counts shared subtrees. Nodes summed over three games.
+void BM_DfpnDag(benchmark::State& state, DfpnOptions options) {
+  std::vector<games::SyntheticGame> games_;
+  for (std::uint64_t seed : {1, 2, 3}) {
+    games::SyntheticParams p;
+    p.shape = games::Shape::Dag;
+    p.depth = 22;
+    p.min_branching = p.max_branching = 3;
+    p.terminal_rate = 0.0;
+    p.transposition_rate = 0.5;
+    p.black_win_rate = 0.5;
+    games_.emplace_back(seed, p);
+  }
+  report_nodes(state, [&](tt::TranspositionTable& table, auto clear) {
+    std::uint64_t nodes = 0;
+    for (const auto& g : games_) {
+      clear();
+      nodes += DepthFirstPns(g, Player::Black, table, {}, options).solve().nodes;
+    }
+    return nodes;
+  });
+}
+BENCHMARK_CAPTURE(BM_DfpnDag, sum, DfpnOptions{false, 0.25})->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DfpnDag, weak_sum, DfpnOptions{false, 0.25, false, 0, true})->Unit(benchmark::kMillisecond);
+
+void BM_Pns(benchmark::State& state, PnsOptions options) {
+  const auto game = benchmark_game();
+  report_nodes(state, [&](tt::TranspositionTable&, auto) {
+    Limits limits;
+    limits.memory_bytes = std::size_t{4} << 30;
+    return ProofNumberSearch(game, Player::Black, limits, options).solve().nodes;
+  });
+}
+BENCHMARK_CAPTURE(BM_Pns, pns, PnsOptions{0})->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Pns, pn2, PnsOptions{1000})->Unit(benchmark::kMillisecond);
+
+void BM_TicTacToe(benchmark::State& state) {
+  report_nodes(state, [](tt::TranspositionTable& table, auto clear) {
+    clear();
+    return DepthFirstPns(games::TicTacToe{}, Player::Black, table).solve().nodes;
+  });
+}
+BENCHMARK(BM_TicTacToe)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
