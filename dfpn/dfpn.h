@@ -39,6 +39,7 @@
 #include "dfpn/pns.h"
 #include "dfpn/proof.h"
 #include "dfpn/result.h"
+#include "dfpn/sharing.h"
 #include "tt/table.h"
 
 namespace dfpn {
@@ -77,15 +78,21 @@ struct DfpnCounters {
   std::uint32_t max_depth = 0;
 };
 
-template <Game G, class Table = tt::TranspositionTable>
+template <Game G, class Table = tt::TranspositionTable, Sharing Share = SoloSearch>
 class DepthFirstPns {
  public:
   using Move = MoveOf<G>;
 
   DepthFirstPns(const G& game, Player attacker, Table& table, Limits limits = {},
                 DfpnOptions options = {})
-      : root_game_(game), attacker_(attacker), table_(table), limits_(std::move(limits)),
-        options_(options), repeats_(may_repeat(game)) {}
+    requires std::same_as<Share, SoloSearch>
+      : DepthFirstPns(game, attacker, table, solo_, std::move(limits), options) {}
+
+  // A searcher that cooperates with others through `sharing` (parallel/).
+  DepthFirstPns(const G& game, Player attacker, Table& table, Share& sharing, Limits limits,
+                DfpnOptions options)
+      : root_game_(game), attacker_(attacker), table_(table), sharing_(sharing),
+        limits_(std::move(limits)), options_(options), repeats_(may_repeat(game)) {}
 
   SolveResult<Move> solve() {
     Budget budget(limits_);
@@ -182,11 +189,50 @@ class DepthFirstPns {
         if (o == (mover_is_attacker ? Outcome::Proven : Outcome::Disproven)) return {m};
       }
     }
+    if (repeats_ && game.to_move() == repetition_loser()) {
+      // The side that loses repetitions wins only by making progress. A child
+      // it wins from as a root (the table's facts) may still lead back to
+      // the path, so list them all, least work first; build_proof keeps the
+      // first whose subtree closes. The move of least rank is among them.
+      return children_won_as_root(game);
+    }
     // Otherwise search this position again on its own path: every child the
-    // search found winning is a candidate.
+    // search found winning is a candidate (for the side that wins
+    // repetitions, extra positions on the path only help).
     const MidResult r = search_root(game, path);
     if (!r.numbers.solved()) return {};
     return root_wins_;
+  }
+
+  Player repetition_loser() const {
+    return repetition_outcome(root_game_, attacker_) == Outcome::Disproven ? attacker_ : opponent(attacker_);
+  }
+
+  std::vector<Move> children_won_as_root(G& game) {
+    const Outcome mover_wins = game.to_move() == attacker_ ? Outcome::Proven : Outcome::Disproven;
+    std::vector<std::pair<std::uint32_t, Move>> ranked;  // (work, move)
+    MoveListOf<G> moves;
+    game.generate_moves(moves);
+    for (const Move& m : moves) {
+      ScopedMove<G> played(game, m);
+      Outcome o = game.evaluate(attacker_);
+      std::uint32_t work = 0;
+      if (o == Outcome::Unknown) {
+        tt::EntryData e;
+        if (!table_.probe(game.hash(), e) || !e.solved()) {
+          search_root(game, {});
+          if (!table_.probe(game.hash(), e)) continue;
+        }
+        o = e.numbers.outcome();
+        work = e.work;
+      }
+      if (o == mover_wins) ranked.emplace_back(work, m);
+    }
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<Move> out;
+    for (const auto& [work, m] : ranked) out.push_back(m);
+    return out;
   }
 
   static ProofNumber clamp_finite(std::int64_t v) {
@@ -224,7 +270,7 @@ class DepthFirstPns {
   MidResult mid(G& game, std::uint32_t depth, ProofNumber th_pn, ProofNumber th_dn) {
     ++counters_.expansions;
     counters_.max_depth = std::max(counters_.max_depth, depth);
-    if (budget_->exhausted(counters_.expansions)) aborted_ = true;
+    if (budget_->exhausted(counters_.expansions) || sharing_.stop_requested()) aborted_ = true;
     if (budget_->progress_due()) report_progress(game);
 
     const std::uint64_t key = game.hash();
@@ -264,6 +310,7 @@ class DepthFirstPns {
     if (options_.second_level_max > 0 && previous_work == 0 && !children.empty())
       seed_from_second_level(game, children);
     if (repeats_) on_path_.emplace(key, depth);
+    sharing_.enter(key);
 
     // φ/δ of this node from its children, and the two best children.
     auto mine = [is_or](const Numbers& n) { return is_or ? n.pn : n.dn; };
@@ -272,30 +319,20 @@ class DepthFirstPns {
     const ProofNumber th_delta = is_or ? th_dn : th_pn;
 
     ProofNumber phi = kInfinity, delta = 0;
+    std::optional<Numbers> adopted;  // solved meanwhile by another searcher
     // PDS's local thresholds; df-pn uses the given ones throughout.
     ProofNumber local_phi = th_phi, local_delta = th_delta;
     for (bool first = true;; first = false) {
+      // The node's numbers from its children.
       phi = kInfinity;
       delta = 0;
-      std::size_t best = 0, second_index = 0;
-      ProofNumber second = kInfinity;
       ProofNumber largest = 0, open_children = 0;
-      for (std::size_t i = 0; i < children.size(); ++i) {
-        const Child& c = children[i];
-        const ProofNumber m = mine(c.numbers);
+      for (const Child& c : children) {
         const ProofNumber t = theirs(c.numbers);
+        phi = std::min(phi, mine(c.numbers));
         delta = saturating_add(delta, t);
         largest = std::max(largest, t);
         open_children += t != 0;
-        if (m < phi) {
-          second = phi;
-          second_index = best;
-          phi = m;
-          best = i;
-        } else if (m < second) {
-          second = m;
-          second_index = i;
-        }
       }
       if (options_.weak_sum && delta != kInfinity && open_children > 0)
         delta = saturating_add(largest, open_children - 1);
@@ -315,6 +352,29 @@ class DepthFirstPns {
       const bool exceeded = phi >= th_phi || delta >= th_delta;
       const bool forced = exceeded && first && repeats_;
       if (exceeded && !forced) break;
+
+      // The child to enter and the runner-up. With other searchers, virtual
+      // numbers reorder the children worth entering (real number below the
+      // threshold), so a busy best child never makes this node spin.
+      std::size_t best = 0, second_index = 0;
+      ProofNumber best_choice = kInfinity, second = kInfinity;
+      for (std::size_t i = 0; i < children.size(); ++i) {
+        const ProofNumber m = mine(children[i].numbers);
+        ProofNumber choice = m;
+        if constexpr (Share::kShared) {
+          if (!forced && m >= local_phi) continue;
+          choice = virtual_number(m, sharing_.others_below(children[i].key));
+        }
+        if (choice < best_choice) {
+          second = best_choice;
+          second_index = best;
+          best_choice = choice;
+          best = i;
+        } else if (choice < second) {
+          second = choice;
+          second_index = i;
+        }
+      }
 
       Child& c1 = children[best];
       // Ties go to the earlier child, as in best-first PNS: if the runner-up
@@ -346,9 +406,19 @@ class DepthFirstPns {
       }
       // Other children may have changed through transpositions.
       refresh_children(children, best);
+      if constexpr (Share::kShared) {
+        // Another searcher may have solved this very node: stop promptly.
+        tt::EntryData own;
+        if (table_.probe(key, own) && own.solved()) {
+          adopted = own.numbers;  // a table fact: true on every path
+          break;
+        }
+      }
     }
 
+    sharing_.leave(key);
     if (repeats_) on_path_.erase(key);
+    if (adopted) return {*adopted, kNoDependency};
     const Numbers numbers = is_or ? Numbers{phi, delta} : Numbers{delta, phi};
     const std::uint32_t dep = dependency(children, phi, delta, mine, theirs);
     const std::uint64_t work = previous_work + (counters_.expansions - expansions_before) + 1;
@@ -361,7 +431,7 @@ class DepthFirstPns {
       root_wins_.clear();
       for (const Child& c : children)
         if (mine(c.numbers) == 0) root_wins_.push_back(c.move);
-      root_best_ = root_wins_.front();
+      if (!root_wins_.empty()) root_best_ = root_wins_.front();
     }
     return {numbers, dep};
   }
@@ -489,6 +559,8 @@ class DepthFirstPns {
   G root_game_;
   Player attacker_;
   Table& table_;
+  static inline SoloSearch solo_{};
+  Share& sharing_;
   Limits limits_;
   Limits no_limits_{};
   DfpnOptions options_;

@@ -15,8 +15,12 @@
 // sequence from even to odd (CAS), writes, and releases it at the next even
 // value. A reader copies the fields between two reads of the sequence and
 // keeps the copy only if both reads are equal and even, so a half-written
-// entry can never be taken for a proof. All fields are atomics (relaxed
-// accesses, ordered by the sequence), so the protocol is data-race free.
+// entry can never be taken for a proof. Ordering without fences (Boehm's
+// seqlock formulation, which TSan also understands): the writer stores the
+// fields with release after taking the odd sequence, so a reader that sees
+// any new field also sees the odd sequence; the reader loads the fields with
+// acquire, so its second sequence read cannot move above them. On x86 all of
+// these are plain moves.
 #pragma once
 
 #include <atomic>
@@ -47,10 +51,9 @@ class alignas(32) Entry {
     for (int attempt = 0; attempt < kReadAttempts; ++attempt) {
       const std::uint32_t before = sequence_.load(std::memory_order_acquire);
       if (before & 1u) continue;
-      const std::uint64_t k = key_.load(std::memory_order_relaxed);
-      const std::uint64_t n = numbers_.load(std::memory_order_relaxed);
-      const std::uint64_t m = meta_.load(std::memory_order_relaxed);
-      std::atomic_thread_fence(std::memory_order_acquire);
+      const std::uint64_t k = key_.load(std::memory_order_acquire);
+      const std::uint64_t n = numbers_.load(std::memory_order_acquire);
+      const std::uint64_t m = meta_.load(std::memory_order_acquire);
       if (sequence_.load(std::memory_order_relaxed) != before) continue;
       if (k != key) return false;
       out = unpack(n, m);
@@ -76,13 +79,12 @@ class alignas(32) Entry {
         break;
       seq = sequence_.load(std::memory_order_relaxed);
     }
-    std::atomic_thread_fence(std::memory_order_release);
-    key_.store(key, std::memory_order_relaxed);
+    key_.store(key, std::memory_order_release);
     numbers_.store(std::uint64_t{data.numbers.pn} | (std::uint64_t{data.numbers.dn} << 32),
-                   std::memory_order_relaxed);
+                   std::memory_order_release);
     meta_.store(std::uint64_t{data.work} | (std::uint64_t{data.generation} << 32) |
                     (std::uint64_t{data.flags} << 40),
-                std::memory_order_relaxed);
+                std::memory_order_release);
     sequence_.store(seq + 2, std::memory_order_release);
   }
 

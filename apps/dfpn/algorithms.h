@@ -12,6 +12,7 @@
 #include "dfpn/minimax.h"
 #include "dfpn/pns.h"
 #include "dfpn/proof.h"
+#include "parallel/parallel_dfpn.h"
 #include "tt/table.h"
 
 namespace dfpn::cli {
@@ -37,7 +38,13 @@ struct AlgorithmSettings {
   std::size_t table_bytes = std::size_t{64} << 20;
   std::size_t table_entries = 0;           // overrides table_bytes when set
   bool weak_sum = false;                   // df-pn family: DAG over-counting mitigation
+  int threads = 1;                         // df-pn family: worker threads sharing the table
 };
+
+// Whether the algorithm runs on several threads (the others ignore --threads).
+inline bool runs_in_parallel(const std::string& name) {
+  return name == "dfpn" || name == "dfpn+" || name == "pds" || name == "pdspn";
+}
 
 template <Game G>
 AlgorithmRun<G> run_algorithm(const G& game, Player prover, const Limits& limits,
@@ -60,9 +67,15 @@ AlgorithmRun<G> run_algorithm(const G& game, Player prover, const Limits& limits
     options.weak_sum = settings.weak_sum;
     auto table = settings.table_entries > 0 ? tt::TranspositionTable::with_entries(settings.table_entries)
                                             : tt::TranspositionTable::with_bytes(settings.table_bytes);
-    DepthFirstPns<G> search(game, prover, table, limits, options);
-    run.result = search.solve();
-    if (settings.want_proof && run.result.solved()) run.proof = search.proof();
+    if (settings.threads > 1) {
+      parallel::ParallelDfpn<G> search(game, prover, table, settings.threads, limits, options);
+      run.result = search.solve();
+      if (settings.want_proof && run.result.solved()) run.proof = search.proof();
+    } else {
+      DepthFirstPns<G> search(game, prover, table, limits, options);
+      run.result = search.solve();
+      if (settings.want_proof && run.result.solved()) run.proof = search.proof();
+    }
   } else if (name == "minimax") {
     Minimax<G> oracle(game, prover, limits);
     run.result = oracle.solve();

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <iomanip>
 #include <sstream>
+#include <thread>
 
 #include "dfpn/algorithms.h"
 #include "games/synthetic/synthetic.h"
@@ -64,6 +65,9 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
   settings.table_bytes = limits.memory_bytes;
   settings.table_entries = options.tt_entries;
   settings.weak_sum = options.weak_sum;
+  settings.threads = !runs_in_parallel(options.algo) ? 1
+                     : options.threads > 0         ? options.threads
+                                                   : int(std::max(1u, std::thread::hardware_concurrency()));
   const auto run = run_algorithm(game, prover, limits, settings);
   if (progress) *progress << "\r\033[K" << std::flush;
   const auto& r = run.result;
@@ -87,7 +91,7 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
   report.nodes = r.nodes;
   report.time_s = r.time_s;
   report.tt_mb = options.tt_mb;
-  report.threads = options.threads;
+  report.threads = settings.threads;
   if (!r.solved()) report.reason = std::string(to_string(r.reason));
   report.stats = r.stats;
   if (run.proof_requested && r.solved()) {
@@ -130,7 +134,8 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
       ->check(CLI::Range(0.001, 1048576.0))
       ->capture_default_str();
   cmd.add_option("--tt-entries", o.tt_entries, "Table size in entries (overrides --tt-mb)");
-  cmd.add_option("--threads", o.threads, "Worker threads")->check(CLI::Range(1, 1024));
+  cmd.add_option("--threads", o.threads, "Worker threads for the df-pn family (default: all hardware threads)")
+      ->check(CLI::Range(1, 1024));
   cmd.add_flag("--weak-sum", o.weak_sum, "df-pn family: weak proof numbers against DAG over-counting");
   cmd.add_flag("--verify", o.verify, "Extract the proof and check it with the independent verifier");
   cmd.add_flag("--json", o.json, "Print one JSON object instead of the summary");

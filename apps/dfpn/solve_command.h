@@ -23,7 +23,7 @@ struct SolveOptions {
   std::uint64_t max_nodes = 0;
   double tt_mb = 64;
   std::uint64_t tt_entries = 0;
-  int threads = 1;
+  int threads = 0;  // 0: all hardware threads
   bool weak_sum = false;
   bool verify = false;
   bool json = false;

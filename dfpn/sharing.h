@@ -1,0 +1,43 @@
+// How a depth-first search cooperates with others on the same table.
+//
+// DepthFirstPns takes a Sharing collaborator. SoloSearch, the default, does
+// nothing and compiles away. The parallel search (parallel/) supplies one
+// that counts the threads working below each position, so that a searcher
+// sees busy children as more expensive and goes elsewhere (Kaneko's virtual
+// proof numbers), and that stops everyone once the root is solved.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+
+#include "dfpn/types.h"
+
+namespace dfpn {
+
+template <class S>
+concept Sharing = requires(S& s, const S& cs, std::uint64_t key) {
+  { S::kShared } -> std::convertible_to<bool>;
+  s.enter(key);  // this searcher starts working below `key`
+  s.leave(key);  // ... and stops
+  { cs.others_below(key) } -> std::convertible_to<std::uint32_t>;  // other searchers there
+  { cs.stop_requested() } -> std::convertible_to<bool>;
+};
+
+struct SoloSearch {
+  static constexpr bool kShared = false;
+  void enter(std::uint64_t) {}
+  void leave(std::uint64_t) {}
+  std::uint32_t others_below(std::uint64_t) const { return 0; }
+  bool stop_requested() const { return false; }
+};
+
+// Number used to choose among children when `others` searchers already work
+// below one: each doubles it (plus one), so threads spread out but still
+// pile onto a child that is much better than the rest.
+constexpr ProofNumber virtual_number(ProofNumber n, std::uint32_t others) {
+  if (others == 0 || n == 0 || n >= kMaxFinite) return n;
+  const std::uint64_t v = std::uint64_t{n} * (1 + others) + others;
+  return v >= kMaxFinite ? kMaxFinite : static_cast<ProofNumber>(v);
+}
+
+}  // namespace dfpn

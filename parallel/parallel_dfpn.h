@@ -1,0 +1,127 @@
+// Parallel df-pn: one cooperating depth-first searcher per worker thread on
+// one shared table (oneTBB task arena; no thread pool of our own).
+//
+// Every worker searches from the root. They go apart through virtual proof
+// numbers (Kaneko): a child with k other searchers below it is chosen as if
+// its proof cost were (k+1)·n + k (dfpn/sharing.h), so a second thread takes
+// the runner-up unless the best child is far better. What one thread learns
+// reaches the others through the table. A thread inside a node that another
+// has solved notices at its next step and returns; the first thread to
+// finish the root stops the rest.
+//
+// Answers cannot depend on the thread count: the table only ever holds
+// path-independent facts (see dfpn/dfpn.h), each thread's search is a
+// correct sequential search on that table, and virtual numbers only change
+// the order of work. Proofs are extracted afterwards by one searcher on the
+// same table.
+#pragma once
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+#include <tbb/global_control.h>
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+
+#include "dfpn/dfpn.h"
+#include "parallel/shared_search.h"
+
+namespace dfpn::parallel {
+
+template <Game G, class Table = tt::TranspositionTable>
+class ParallelDfpn {
+ public:
+  using Move = MoveOf<G>;
+
+  ParallelDfpn(const G& game, Player attacker, Table& table, int threads, Limits limits = {},
+               DfpnOptions options = {})
+      : game_(game), attacker_(attacker), table_(table), threads_(std::max(1, threads)),
+        limits_(std::move(limits)), options_(options) {}
+
+  SolveResult<Move> solve() {
+    SharedSearch sharing;
+    std::vector<SolveResult<Move>> results(threads_);
+    std::vector<DfpnCounters> counters(threads_);
+    // Every searcher must run at once (they cooperate; one that started after
+    // the others stopped would do nothing), also with more threads than
+    // cores: TBB's default limit is the core count.
+    tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
+                                    static_cast<std::size_t>(threads_));
+    tbb::task_arena arena(threads_);
+    arena.execute([&] {
+      tbb::task_group group;
+      for (int i = 0; i < threads_; ++i) {
+        group.run([&, i] {
+          Limits limits = limits_;
+          if (limits.max_nodes) limits.max_nodes = std::max<std::uint64_t>(1, limits.max_nodes / threads_);
+          if (i != 0) limits.on_progress = {};  // one reporter is enough
+          SharedSearch::Member member(sharing);
+          DepthFirstPns<G, Table, SharedSearch::Member> search(game_, attacker_, table_, member, limits,
+                                                               options_);
+          results[i] = search.solve();
+          counters[i] = search.counters();
+          sharing.request_stop();  // solved or out of budget: the others stop too
+        });
+      }
+      group.wait();
+    });
+    return combine(results, counters);
+  }
+
+  std::optional<Proof<Move>> proof() {
+    DepthFirstPns<G, Table> extractor(game_, attacker_, table_, {}, options_);
+    return extractor.proof();
+  }
+
+  const std::vector<DfpnCounters>& thread_counters() const { return thread_counters_; }
+
+ private:
+  SolveResult<Move> combine(const std::vector<SolveResult<Move>>& results,
+                            const std::vector<DfpnCounters>& counters) {
+    thread_counters_ = counters;
+    SolveResult<Move> r;
+    for (const auto& t : results) {
+      r.nodes += t.nodes;
+      r.time_s = std::max(r.time_s, t.time_s);
+      if (t.solved() && !r.solved()) {
+        r.outcome = t.outcome;
+        r.principal_variation = t.principal_variation;
+      }
+      if (t.solved() && t.best_move && !r.best_move) r.best_move = t.best_move;
+      if (!t.solved() && r.reason == StopReason::None) r.reason = t.reason;
+    }
+    if (r.solved()) r.reason = StopReason::None;
+    else if (r.reason == StopReason::None) r.reason = StopReason::Stopped;
+    // Sums over threads, in the same keys as the sequential search.
+    r.stats = results.front().stats;
+    auto sum = [&](const char* key, auto field) {
+      double total = 0;
+      for (const auto& c : counters) total += double(c.*field);
+      for (auto& [k, v] : r.stats)
+        if (k == key) v = total;
+    };
+    sum("tt_probes", &DfpnCounters::probes);
+    sum("tt_hits", &DfpnCounters::hits);
+    sum("tt_stores", &DfpnCounters::stores);
+    sum("tt_replacements", &DfpnCounters::replacements);
+    sum("tt_dropped_stores", &DfpnCounters::dropped_stores);
+    sum("path_dependent_results", &DfpnCounters::path_dependent);
+    sum("forced_steps", &DfpnCounters::forced_steps);
+    sum("second_level_nodes", &DfpnCounters::second_level_nodes);
+    r.stats.emplace_back("threads", double(threads_));
+    for (int i = 0; i < threads_; ++i)
+      r.stats.emplace_back("thread" + std::to_string(i) + "_nodes", double(counters[i].expansions));
+    return r;
+  }
+
+  G game_;
+  Player attacker_;
+  Table& table_;
+  int threads_;
+  Limits limits_;
+  DfpnOptions options_;
+  std::vector<DfpnCounters> thread_counters_;
+};
+
+}  // namespace dfpn::parallel
