@@ -1,10 +1,12 @@
 // Parallel df-pn: time with 1 and with 2 threads, side by side in one run.
 //
-//   parallel_harness [--quick] [--threads N] [--csv FILE]
+//   parallel_harness [--quick] [--threads N] [--shared-depth D] [--csv FILE]
 //
-// Problems: uniform binary trees of depth 24 (synthetic, seeds 2..10 even,
-// leaves 45% Black wins), each a few seconds single-threaded. Every problem
-// runs with 1 thread and with N threads (default 2) on a fresh 256 MiB table;
+// Problems: implicit random binary trees of depth 26 (games/synthetic/
+// random_tree.h, seeds 1..5, leaves 45% Black wins), each a few seconds
+// single-threaded. Every problem
+// runs with the sequential searcher and with N threads (default 2) on a fresh
+// 256 MiB table;
 // the table is built outside the timing. Prints time, nodes, speedup and the
 // node overhead of the parallel run.
 #include <cstdio>
@@ -12,7 +14,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "games/synthetic/synthetic.h"
+#include "games/synthetic/random_tree.h"
 #include "parallel/parallel_dfpn.h"
 
 using namespace dfpn;
@@ -20,18 +22,20 @@ using namespace dfpn;
 int main(int argc, char** argv) {
   bool quick = false;
   int threads = 2;
+  int shared_depth = int(parallel::SharedSearch::kDefaultSharedDepth);
   const char* csv_path = nullptr;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick")) quick = true;
     else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) threads = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--csv") && i + 1 < argc) csv_path = argv[++i];
+    else if (!std::strcmp(argv[i], "--shared-depth") && i + 1 < argc) shared_depth = std::atoi(argv[++i]);
     else {
-      std::fprintf(stderr, "usage: parallel_harness [--quick] [--threads N] [--csv FILE]\n");
+      std::fprintf(stderr, "usage: parallel_harness [--quick] [--threads N] [--shared-depth D] [--csv FILE]\n");
       return 2;
     }
   }
-  const int depth = quick ? 14 : 24;
-  std::printf("binary trees of depth %d, 1 vs %d threads (df-pn, 1+eps), 256 MiB table\n", depth, threads);
+  const int depth = quick ? 16 : 26;
+  std::printf("random binary trees of depth %d, 1 vs %d threads (df-pn, 1+eps), 256 MiB table\n", depth, threads);
   std::printf("%6s | %10s %12s | %10s %12s | %8s %9s\n", "seed", "1 thr s", "nodes", "N thr s", "nodes",
               "speedup", "overhead");
   FILE* csv = csv_path ? std::fopen(csv_path, "w") : nullptr;
@@ -39,20 +43,22 @@ int main(int argc, char** argv) {
   double total1 = 0, totalN = 0;
   std::uint64_t nodes1 = 0, nodesN = 0;
   bool agree = true;
-  for (std::uint64_t seed = 2; seed <= (quick ? 4u : 10u); seed += 2) {
-    games::SyntheticParams p;
-    p.shape = games::Shape::Tree;
+  for (std::uint64_t seed = 1; seed <= (quick ? 2u : 5u); ++seed) {
+    games::RandomTreeParams p;
     p.depth = depth;
-    p.min_branching = p.max_branching = 2;
-    p.terminal_rate = 0.0;
+    p.branching = 2;
     p.black_win_rate = 0.45;
-    p.max_positions = 8'000'000;
-    const games::SyntheticGame game(seed, p);
-    SolveResult<games::SyntheticGame::Move> r[2];
+    const games::RandomTree game(seed, p);
+    SolveResult<games::RandomTree::Move> r[2];
     for (int k = 0; k < 2; ++k) {
       auto table = tt::TranspositionTable::with_bytes(quick ? (16 << 20) : (256 << 20));
-      parallel::ParallelDfpn search(game, Player::Black, table, k ? threads : 1, {}, DfpnOptions{false, 0.25});
-      r[k] = search.solve();
+      if (k == 0) {  // the baseline is the sequential searcher itself
+        r[k] = DepthFirstPns(game, Player::Black, table, {}, DfpnOptions{false, 0.25}).solve();
+      } else {
+        parallel::ParallelDfpn search(game, Player::Black, table, threads, {}, DfpnOptions{false, 0.25});
+        search.set_shared_depth(std::uint32_t(shared_depth));
+        r[k] = search.solve();
+      }
       if (csv)
         std::fprintf(csv, "%llu,%d,%.4f,%llu,%s\n", (unsigned long long)seed, k ? threads : 1, r[k].time_s,
                      (unsigned long long)r[k].nodes, std::string(to_string(r[k].outcome)).c_str());

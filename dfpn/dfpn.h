@@ -310,7 +310,8 @@ class DepthFirstPns {
     if (options_.second_level_max > 0 && previous_work == 0 && !children.empty())
       seed_from_second_level(game, children);
     if (repeats_) on_path_.emplace(key, depth);
-    sharing_.enter(key);
+    const bool shared = sharing_.shares_at(depth);
+    if (shared) sharing_.enter(key);
 
     // φ/δ of this node from its children, and the two best children.
     auto mine = [is_or](const Numbers& n) { return is_or ? n.pn : n.dn; };
@@ -361,7 +362,7 @@ class DepthFirstPns {
       for (std::size_t i = 0; i < children.size(); ++i) {
         const ProofNumber m = mine(children[i].numbers);
         ProofNumber choice = m;
-        if constexpr (Share::kShared) {
+        if (Share::kShared && shared) {
           if (!forced && m >= local_phi) continue;
           choice = virtual_number(m, sharing_.others_below(children[i].key));
         }
@@ -406,7 +407,7 @@ class DepthFirstPns {
       }
       // Other children may have changed through transpositions.
       refresh_children(children, best);
-      if constexpr (Share::kShared) {
+      if (Share::kShared && shared) {
         // Another searcher may have solved this very node: stop promptly.
         tt::EntryData own;
         if (table_.probe(key, own) && own.solved()) {
@@ -416,7 +417,7 @@ class DepthFirstPns {
       }
     }
 
-    sharing_.leave(key);
+    if (shared) sharing_.leave(key);
     if (repeats_) on_path_.erase(key);
     if (adopted) return {*adopted, kNoDependency};
     const Numbers numbers = is_or ? Numbers{phi, delta} : Numbers{delta, phi};

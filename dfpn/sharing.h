@@ -15,8 +15,9 @@
 namespace dfpn {
 
 template <class S>
-concept Sharing = requires(S& s, const S& cs, std::uint64_t key) {
+concept Sharing = requires(S& s, const S& cs, std::uint64_t key, std::uint32_t depth) {
   { S::kShared } -> std::convertible_to<bool>;
+  { cs.shares_at(depth) } -> std::convertible_to<bool>;  // coordinate at this depth?
   s.enter(key);  // this searcher starts working below `key`
   s.leave(key);  // ... and stops
   { cs.others_below(key) } -> std::convertible_to<std::uint32_t>;  // other searchers there
@@ -25,6 +26,7 @@ concept Sharing = requires(S& s, const S& cs, std::uint64_t key) {
 
 struct SoloSearch {
   static constexpr bool kShared = false;
+  bool shares_at(std::uint32_t) const { return false; }
   void enter(std::uint64_t) {}
   void leave(std::uint64_t) {}
   std::uint32_t others_below(std::uint64_t) const { return 0; }

@@ -39,8 +39,12 @@ class ParallelDfpn {
       : game_(game), attacker_(attacker), table_(table), threads_(std::max(1, threads)),
         limits_(std::move(limits)), options_(options) {}
 
+  // Searchers coordinate (virtual numbers, solved checks) above this depth
+  // and work alone below it.
+  void set_shared_depth(std::uint32_t depth) { shared_depth_ = depth; }
+
   SolveResult<Move> solve() {
-    SharedSearch sharing;
+    SharedSearch sharing(shared_depth_);
     std::vector<SolveResult<Move>> results(threads_);
     std::vector<DfpnCounters> counters(threads_);
     // Every searcher must run at once (they cooperate; one that started after
@@ -121,6 +125,7 @@ class ParallelDfpn {
   int threads_;
   Limits limits_;
   DfpnOptions options_;
+  std::uint32_t shared_depth_ = SharedSearch::kDefaultSharedDepth;
   std::vector<DfpnCounters> thread_counters_;
 };
 

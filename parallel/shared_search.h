@@ -5,9 +5,9 @@
 // (on its path). Slots are a fixed array indexed by hash, so two positions
 // may share one; each searcher also keeps its own counts and subtracts them,
 // so it never sees itself, and with a single searcher nothing is ever busy
-// (the search is exactly the sequential one). Counters are touched once per
-// node entry and exit, in different slots for different positions, so
-// threads contend only near the root, where nodes are entered rarely.
+// (the search is exactly the sequential one). Searchers meet near the root;
+// below `shared_depth` each works alone (no counting, no checks), which keeps
+// the shared counters and the own counts small and out of the hot path.
 #pragma once
 
 #include <atomic>
@@ -19,8 +19,11 @@ namespace dfpn::parallel {
 
 class SharedSearch {
  public:
-  explicit SharedSearch(std::size_t slots = std::size_t{1} << 16)
-      : mask_(round_up_pow2(slots) - 1), counts_(new std::atomic<std::uint32_t>[mask_ + 1]) {
+  static constexpr std::uint32_t kDefaultSharedDepth = 12;
+
+  explicit SharedSearch(std::uint32_t shared_depth = kDefaultSharedDepth, std::size_t slots = std::size_t{1} << 14)
+      : shared_depth_(shared_depth), mask_(round_up_pow2(slots) - 1),
+        counts_(new std::atomic<std::uint32_t>[mask_ + 1]) {
     for (std::size_t i = 0; i <= mask_; ++i) counts_[i].store(0, std::memory_order_relaxed);
   }
 
@@ -33,6 +36,8 @@ class SharedSearch {
     static constexpr bool kShared = true;
 
     explicit Member(SharedSearch& shared) : shared_(shared), own_(shared.mask_ + 1) {}
+
+    bool shares_at(std::uint32_t depth) const { return depth < shared_.shared_depth_; }
 
     void enter(std::uint64_t key) {
       const std::size_t slot = key & shared_.mask_;
@@ -53,7 +58,7 @@ class SharedSearch {
 
    private:
     SharedSearch& shared_;
-    std::vector<std::uint32_t> own_;
+    std::vector<std::uint16_t> own_;
   };
 
  private:
@@ -63,6 +68,7 @@ class SharedSearch {
     return p;
   }
 
+  std::uint32_t shared_depth_;
   std::size_t mask_;
   std::unique_ptr<std::atomic<std::uint32_t>[]> counts_;
   std::atomic<bool> stop_{false};
