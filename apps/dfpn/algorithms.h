@@ -12,14 +12,15 @@
 #include "dfpn/minimax.h"
 #include "dfpn/pns.h"
 #include "dfpn/proof.h"
+#include "dfpn/pss.h"
 #include "parallel/parallel_dfpn.h"
 #include "tt/table.h"
 
 namespace dfpn::cli {
 
 inline const std::vector<std::string>& algorithm_names() {
-  static const std::vector<std::string> names = {"dfpn", "dfpn+", "pds",  "pdspn",
-                                                 "pns",  "pn2",   "minimax"};
+  static const std::vector<std::string> names = {"dfpn", "dfpn+", "pds", "pdspn",
+                                                 "pns",  "pn2",   "pss", "minimax"};
   return names;
 }
 
@@ -39,6 +40,8 @@ struct AlgorithmSettings {
   std::size_t table_entries = 0;           // overrides table_bytes when set
   bool weak_sum = false;                   // df-pn family: DAG over-counting mitigation
   int threads = 1;                         // df-pn family: worker threads sharing the table
+  std::size_t pss_p = TruncatedSet::kUnbounded;  // pss: explicit proof-set nodes
+  std::size_t pss_d = TruncatedSet::kUnbounded;  // pss: explicit disproof-set nodes
 };
 
 // Whether the algorithm runs on several threads (the others ignore --threads).
@@ -76,6 +79,10 @@ AlgorithmRun<G> run_algorithm(const G& game, Player prover, const Limits& limits
       run.result = search.solve();
       if (settings.want_proof && run.result.solved()) run.proof = search.proof();
     }
+  } else if (name == "pss") {
+    ProofSetSearch<G> search(game, prover, limits, PssOptions{settings.pss_p, settings.pss_d});
+    run.result = search.solve();
+    if (settings.want_proof && run.result.solved()) run.proof = search.proof();
   } else if (name == "minimax") {
     Minimax<G> oracle(game, prover, limits);
     run.result = oracle.solve();

@@ -30,6 +30,11 @@ G play_moves(G game, const std::string& moves, const std::string& where) {
   return game;
 }
 
+// "inf" or a count of explicit set nodes (validated by the option check).
+std::size_t set_size(const std::string& text) {
+  return text == "inf" ? TruncatedSet::kUnbounded : static_cast<std::size_t>(std::stoull(text));
+}
+
 std::string format_progress(const Progress& p) {
   std::ostringstream out;
   auto number = [](ProofNumber n) { return n == kInfinity ? std::string("inf") : std::to_string(n); };
@@ -65,6 +70,8 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
   settings.table_bytes = limits.memory_bytes;
   settings.table_entries = options.tt_entries;
   settings.weak_sum = options.weak_sum;
+  settings.pss_p = set_size(options.pss_p);
+  settings.pss_d = set_size(options.pss_d);
   settings.threads = !runs_in_parallel(options.algo) ? 1
                      : options.threads > 0         ? options.threads
                                                    : int(std::max(1u, std::thread::hardware_concurrency()));
@@ -127,6 +134,20 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
       ->capture_default_str();
   cmd.add_option("--second-level", o.second_level, "pn2/pdspn: most nodes of a second-level search")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
+      ->capture_default_str();
+  const auto set_size_check = CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (text == "inf") return {};
+        if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos)
+          return "must be a node count or inf, not '" + text + "'";
+        return {};
+      },
+      "COUNT|inf");
+  cmd.add_option("--pss-p", o.pss_p, "pss: nodes kept explicitly in proof sets (P), or inf")
+      ->check(set_size_check)
+      ->capture_default_str();
+  cmd.add_option("--pss-d", o.pss_d, "pss: nodes kept explicitly in disproof sets (D), or inf")
+      ->check(set_size_check)
       ->capture_default_str();
   cmd.add_option("--time", o.time_s, "Time limit in seconds (0 = none)")->check(CLI::NonNegativeNumber);
   cmd.add_option("--nodes", o.max_nodes, "Node limit (0 = none)");

@@ -25,6 +25,7 @@ struct SolveOptions {
   std::uint64_t tt_entries = 0;
   int threads = 0;  // 0: all hardware threads
   bool weak_sum = false;
+  std::string pss_p = "inf", pss_d = "inf";  // a count or "inf"
   bool verify = false;
   bool json = false;
   bool quiet = false;

@@ -51,7 +51,7 @@ TEST(DfpnCli, TicTacToeJsonVerified) {
 }
 
 TEST(DfpnCli, EveryAlgorithmAgreesOnAWin) {
-  for (const char* algo : {"dfpn", "dfpn+", "pds", "pdspn", "pns", "pn2", "minimax"}) {
+  for (const char* algo : {"dfpn", "dfpn+", "pds", "pdspn", "pns", "pn2", "pss", "minimax"}) {
     const CommandRun r = run(std::string("solve --moves 'b2 a2' --json --verify --algo ") + algo);
     ASSERT_EQ(r.status, 0) << r.out;
     const auto j = nlohmann::json::parse(r.out);
@@ -71,6 +71,18 @@ TEST(DfpnCli, TableSizeOptionsAndStatistics) {
   EXPECT_EQ(j["stats"]["tt_entries"], 16);
   EXPECT_GT(j["stats"]["tt_probes"].get<double>(), 0);
   EXPECT_GT(j["stats"]["tt_replacements"].get<double>(), 0);  // 16 entries must overflow
+}
+
+TEST(DfpnCli, ProofSetSearchTruncations) {
+  // PSS(0,0) is PNS: the same 1237 expansions on tic-tac-toe.
+  const auto pns = nlohmann::json::parse(run("solve --algo pns --json").out);
+  const auto pss00 = nlohmann::json::parse(run("solve --algo pss --pss-p 0 --pss-d 0 --json").out);
+  EXPECT_EQ(pss00["nodes"], pns["nodes"]);
+  const CommandRun r = run("solve --algo pss --pss-p inf --pss-d 4 --json --verify");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["result"], "disproven");
+  EXPECT_EQ(j["proof_verified"], true);
 }
 
 TEST(DfpnCli, NodeLimitGivesUnknownWithReason) {
@@ -97,7 +109,8 @@ TEST(DfpnCli, SyntheticGameFromOptionsAndFile) {
 
 TEST(DfpnCli, BadArgumentsExitTwo) {
   for (const char* args : {"", "solve --algo nonsense", "solve --game chess", "solve --time -1",
-                           "solve --moves 'z9'", "solve --moves 'a1 a1'", "frobnicate"}) {
+                           "solve --moves 'z9'", "solve --moves 'a1 a1'", "frobnicate",
+                           "solve --algo pss --pss-p many", "solve --algo pss --pss-d -1"}) {
     const CommandRun r = run(args);
     EXPECT_EQ(r.status, 2) << args << "\n" << r.out;
     EXPECT_FALSE(r.out.empty()) << args;
