@@ -97,7 +97,9 @@ class DepthFirstPns {
   SolveResult<Move> solve() {
     Budget budget(limits_);
     budget_ = &budget;
-    table_.new_generation();
+    // A new search ages older entries. Cooperating searchers share one
+    // search: their driver ages the table once, before they start.
+    if constexpr (!Share::kShared) table_.new_generation();
     G game = root_game_;
     const MidResult r = search_root(game, {});
     budget_ = nullptr;

@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <thread>
 #include <vector>
 
 #include <tbb/global_control.h>
@@ -47,28 +48,16 @@ class ParallelDfpn {
     SharedSearch sharing(shared_depth_);
     std::vector<SolveResult<Move>> results(threads_);
     std::vector<DfpnCounters> counters(threads_);
-    // Every searcher must run at once (they cooperate; one that started after
-    // the others stopped would do nothing), also with more threads than
-    // cores: TBB's default limit is the core count.
-    tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
-                                    static_cast<std::size_t>(threads_));
-    tbb::task_arena arena(threads_);
-    arena.execute([&] {
-      tbb::task_group group;
-      for (int i = 0; i < threads_; ++i) {
-        group.run([&, i] {
-          Limits limits = limits_;
-          if (limits.max_nodes) limits.max_nodes = std::max<std::uint64_t>(1, limits.max_nodes / threads_);
-          if (i != 0) limits.on_progress = {};  // one reporter is enough
-          SharedSearch::Member member(sharing);
-          DepthFirstPns<G, Table, SharedSearch::Member> search(game_, attacker_, table_, member, limits,
-                                                               options_);
-          results[i] = search.solve();
-          counters[i] = search.counters();
-          sharing.request_stop();  // solved or out of budget: the others stop too
-        });
-      }
-      group.wait();
+    table_.new_generation();  // once for all searchers (they must not race on it)
+    run_workers([&](int i) {
+      Limits limits = limits_;
+      if (limits.max_nodes) limits.max_nodes = std::max<std::uint64_t>(1, limits.max_nodes / threads_);
+      if (i != 0) limits.on_progress = {};  // one reporter is enough
+      SharedSearch::Member member(sharing);
+      DepthFirstPns<G, Table, SharedSearch::Member> search(game_, attacker_, table_, member, limits, options_);
+      results[i] = search.solve();
+      counters[i] = search.counters();
+      sharing.request_stop();  // solved or out of budget: the others stop too
     });
     return combine(results, counters);
   }
@@ -81,6 +70,31 @@ class ParallelDfpn {
   const std::vector<DfpnCounters>& thread_counters() const { return thread_counters_; }
 
  private:
+  // Runs work(0..threads-1) all at once. Every searcher must run at the same
+  // time (they cooperate; one that started after the others stopped would
+  // do nothing), also with more threads than cores: TBB's default limit is
+  // the core count, so it is raised for the solve.
+  template <class Work>
+  void run_workers(Work work) {
+#if defined(__SANITIZE_THREAD__)
+    // libtbb is not built with TSan, which then cannot see the ordering TBB's
+    // task queues provide and reports false races on task captures. Under
+    // TSan the workers are plain threads; the searchers and everything they
+    // share (table, busy counters, stop flag) are the same code.
+    std::vector<std::jthread> workers;
+    for (int i = 0; i < threads_; ++i) workers.emplace_back([&work, i] { work(i); });
+#else
+    tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
+                                    static_cast<std::size_t>(threads_));
+    tbb::task_arena arena(threads_);
+    arena.execute([&] {
+      tbb::task_group group;
+      for (int i = 0; i < threads_; ++i) group.run([&work, i] { work(i); });
+      group.wait();
+    });
+#endif
+  }
+
   SolveResult<Move> combine(const std::vector<SolveResult<Move>>& results,
                             const std::vector<DfpnCounters>& counters) {
     thread_counters_ = counters;
