@@ -37,6 +37,16 @@ std::vector<DemoProblem> default_problems(const DemoOptions& demo) {
   ProblemSpec blunder;
   blunder.moves = "b2 a2";
   add("tic-tac-toe after b2 a2", "dfpn", blunder, "proven");
+  ProblemSpec hex3;
+  hex3.game = "hex";
+  hex3.size = 3;
+  add("hex 3x3, empty board", "dfpn", hex3, "proven");  // the first player wins on every board
+  ProblemSpec hex3_corner = hex3;
+  hex3_corner.moves = "a1";
+  add("hex 3x3 after a1", "dfpn", hex3_corner, "");
+  ProblemSpec hex4 = hex3;
+  hex4.size = 4;
+  add("hex 4x4, empty board", "dfpn", hex4, "proven");
   for (auto [shape, seed] : {std::pair{games::Shape::Tree, 11u}, {games::Shape::Dag, 12u},
                              {games::Shape::Graph, 13u}}) {
     ProblemSpec s;

@@ -45,6 +45,8 @@ void apply_problem_json(ProblemSpec& spec, const nlohmann::json& object, const s
     const std::string at = where;
     if (key == "game") {
       spec.game = get_field<std::string>(object, key, at, "a string");
+    } else if (key == "size") {
+      spec.size = get_field<int>(object, key, at, "an integer");
     } else if (key == "moves") {
       spec.moves = get_field<std::string>(object, key, at, "a string of moves");
     } else if (key == "prover") {

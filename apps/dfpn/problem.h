@@ -20,7 +20,8 @@ class InputError : public std::runtime_error {
 };
 
 struct ProblemSpec {
-  std::string game = "tictactoe";     // tictactoe | synthetic
+  std::string game = "tictactoe";     // tictactoe | synthetic | hex
+  int size = 4;                       // hex board size
   std::string moves;                  // space-separated moves played from the start
   std::optional<std::string> prover;  // "black" | "white"; default: the side to move
   std::uint64_t seed = 1;             // synthetic

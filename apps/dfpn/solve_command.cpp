@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "dfpn/algorithms.h"
+#include "games/hex/hex.h"
 #include "games/synthetic/synthetic.h"
 #include "games/tictactoe/tictactoe.h"
 
@@ -18,14 +19,14 @@ G play_moves(G game, const std::string& moves, const std::string& where) {
   std::istringstream in(moves);
   std::string text;
   for (int index = 1; in >> text; ++index) {
-    MoveOf<G> move{};
     const std::string which = where + ": move " + std::to_string(index) + " '" + text + "'";
-    if (!G::parse_move(text, move)) throw InputError(which + " is not a move of this game");
+    const std::optional<MoveOf<G>> move = game.parse_move(text);
+    if (!move) throw InputError(which + " is not a move of this game");
     MoveListOf<G> legal;
     game.generate_moves(legal);
-    if (std::find(legal.begin(), legal.end(), move) == legal.end())
+    if (std::find(legal.begin(), legal.end(), *move) == legal.end())
       throw InputError(which + " is not legal in this position");
-    game.play(move);
+    game.play(*move);
   }
   return game;
 }
@@ -121,8 +122,9 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   cmd.add_option("problem", o.problem_file, "Problem file (JSON; see docs/problem-files.md)")
       ->check(CLI::ExistingFile);
   cmd.add_option("--game", o.problem.game, "Game")
-      ->check(CLI::IsMember({"tictactoe", "synthetic"}))
+      ->check(CLI::IsMember({"tictactoe", "synthetic", "hex"}))
       ->capture_default_str();
+  cmd.add_option("--size", o.problem.size, "Board size (hex: 1..19)")->check(CLI::Range(1, 19));
   cmd.add_option("--moves", o.problem.moves, "Moves played from the start, space-separated");
   cmd.add_option("--prover", o.problem.prover, "Side that tries to prove its goal (default: side to move)")
       ->check(CLI::IsMember({"black", "white"}));
@@ -198,6 +200,12 @@ Report solve(const SolveOptions& options, std::stop_token stop, std::ostream* pr
   if (p.game == "tictactoe") {
     return solve_game(play_moves(games::TicTacToe{}, p.moves, p.source), "tictactoe", o,
                       std::move(stop), progress);
+  }
+  if (p.game == "hex") {
+    if (p.size < 1 || p.size > games::HexGame::kMaxSize)
+      throw InputError(p.source + ": hex board size must be 1..19, not " + std::to_string(p.size));
+    return solve_game(play_moves(games::HexGame(p.size), p.moves, p.source), "hex", o, std::move(stop),
+                      progress);
   }
   if (p.game == "synthetic") {
     std::shared_ptr<const games::SyntheticGraph> graph;

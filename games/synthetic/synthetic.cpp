@@ -94,14 +94,13 @@ std::shared_ptr<const SyntheticGraph> SyntheticGraph::generate(std::uint64_t see
 
 std::uint64_t SyntheticGame::hash() const { return mix64(graph_->seed() * 0x100000001B3ull ^ current_); }
 
-bool SyntheticGame::parse_move(const std::string& text, Move& slot) {
-  if (text.size() < 2 || text[0] != 'm') return false;
+std::optional<SyntheticGame::Move> SyntheticGame::parse_move(const std::string& text) const {
+  if (text.size() < 2 || text[0] != 'm') return std::nullopt;
   unsigned value = 0;
   auto [ptr, ec] = std::from_chars(text.data() + 1, text.data() + text.size(), value);
   if (ec != std::errc{} || ptr != text.data() + text.size() || value >= SyntheticGraph::kMaxBranching)
-    return false;
-  slot = static_cast<Move>(value);
-  return true;
+    return std::nullopt;
+  return static_cast<Move>(value);
 }
 
 }  // namespace dfpn::games

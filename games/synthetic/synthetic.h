@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -124,7 +125,7 @@ class SyntheticGame {
   }
 
   std::string move_to_string(Move slot) const { return "m" + std::to_string(slot); }
-  static bool parse_move(const std::string& text, Move& slot);
+  std::optional<Move> parse_move(const std::string& text) const;
 
   std::uint32_t position_id() const { return current_; }
   const SyntheticGraph& graph() const { return *graph_; }

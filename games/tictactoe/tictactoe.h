@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include <boost/container/static_vector.hpp>
@@ -61,11 +62,10 @@ class TicTacToe {
   std::string move_to_string(Move cell) const {
     return std::string{char('a' + cell % 3), char('1' + cell / 3)};
   }
-  static bool parse_move(const std::string& text, Move& cell) {
+  std::optional<Move> parse_move(const std::string& text) const {
     if (text.size() != 2 || text[0] < 'a' || text[0] > 'c' || text[1] < '1' || text[1] > '3')
-      return false;
-    cell = Move((text[1] - '1') * 3 + (text[0] - 'a'));
-    return true;
+      return std::nullopt;
+    return Move((text[1] - '1') * 3 + (text[0] - 'a'));
   }
   bool occupied(Move cell) const { return ((stones_[0] | stones_[1]) >> cell) & 1u; }
 

@@ -109,12 +109,11 @@ TEST(Synthetic, RejectsBadParameters) {
 }
 
 TEST(Synthetic, ParsesMoves) {
-  SyntheticGame::Move m{};
-  EXPECT_TRUE(SyntheticGame::parse_move("m3", m));
-  EXPECT_EQ(m, 3);
-  EXPECT_FALSE(SyntheticGame::parse_move("m", m));
-  EXPECT_FALSE(SyntheticGame::parse_move("m99", m));
-  EXPECT_FALSE(SyntheticGame::parse_move("x1", m));
+  const SyntheticGame g(1, SyntheticParams{});
+  EXPECT_EQ(g.parse_move("m3"), SyntheticGame::Move{3});
+  EXPECT_FALSE(g.parse_move("m"));
+  EXPECT_FALSE(g.parse_move("m99"));
+  EXPECT_FALSE(g.parse_move("x1"));
 }
 
 }  // namespace

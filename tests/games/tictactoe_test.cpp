@@ -43,12 +43,12 @@ TEST(TicTacToe, DetectsLinesAndDraws) {
 }
 
 TEST(TicTacToe, ParsesAndPrintsCells) {
-  TicTacToe::Move m{};
-  ASSERT_TRUE(TicTacToe::parse_move("b2", m));
-  EXPECT_EQ(m, 4);
-  EXPECT_EQ(TicTacToe().move_to_string(8), "c3");
-  EXPECT_FALSE(TicTacToe::parse_move("d1", m));
-  EXPECT_FALSE(TicTacToe::parse_move("a", m));
+  const TicTacToe g;
+  ASSERT_TRUE(g.parse_move("b2"));
+  EXPECT_EQ(*g.parse_move("b2"), 4);
+  EXPECT_EQ(g.move_to_string(8), "c3");
+  EXPECT_FALSE(g.parse_move("d1"));
+  EXPECT_FALSE(g.parse_move("a"));
 }
 
 }  // namespace

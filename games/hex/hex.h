@@ -1,0 +1,72 @@
+// Hex on an n×n rhombus, 1 ≤ n ≤ 19, with Benzene/HexGui conventions:
+// cell "c3" is column c, row 3; Black moves first and connects row 1 with
+// row n (top and bottom); White connects column a with the last column.
+// No swap rule. A full board always has exactly one winner, so there are no
+// draws, and a disproof for one side is a proof for the other.
+//
+// This is the rules layer: stones, hashing, win detection and notation.
+// Hex knowledge (virtual connections, inferior cells, ordering) belongs here
+// too, behind the same interface, and is issue #4's next step.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/container/static_vector.hpp>
+
+#include "dfpn/types.h"
+
+namespace dfpn::games {
+
+class HexGame {
+ public:
+  static constexpr int kMaxSize = 19;
+  static constexpr int kMaxCells = kMaxSize * kMaxSize;
+  using Move = std::uint16_t;  // cell index: row * size + column
+  using MoveList = boost::container::static_vector<Move, kMaxCells>;
+
+  explicit HexGame(int size);
+
+  int size() const { return size_; }
+  std::uint64_t hash() const { return hash_ ^ (to_move_ == Player::White ? kWhiteToMove : 0); }
+  Player to_move() const { return to_move_; }
+  void set_to_move(Player p) { to_move_ = p; }
+
+  void generate_moves(MoveList& moves) const;
+  void play(Move cell);
+  void undo();
+  // Places a stone without changing the side to move (setup: SGF AB/AW).
+  void place(Move cell, Player color);
+
+  // Proven when the attacker has connected its edges, disproven when the
+  // opponent has; a full board always has a winner.
+  Outcome evaluate(Player attacker) const;
+  std::optional<Player> winner() const;
+
+  std::string goal_text(Player prover) const {
+    return prover == Player::Black ? "black connects top and bottom" : "white connects left and right";
+  }
+  std::string move_to_string(Move cell) const;
+  // Parses "c3"; nullopt if it is not a cell of this board.
+  std::optional<Move> parse_move(const std::string& text) const;
+
+  // Stone at a cell: nullopt if empty.
+  std::optional<Player> stone(Move cell) const;
+  std::string to_text() const;  // a board diagram, for people
+
+ private:
+  bool connected(Player p) const;
+
+  int size_;
+  std::array<std::uint8_t, kMaxCells> cells_{};  // 0 empty, 1 black, 2 white
+  std::vector<Move> history_;
+  std::vector<Player> history_side_;
+  Player to_move_ = Player::Black;
+  std::uint64_t hash_ = 0;
+  static constexpr std::uint64_t kWhiteToMove = 0xA5A5F00DCAFEBABEull;
+};
+
+}  // namespace dfpn::games
