@@ -10,6 +10,7 @@
 #include "dfpn/dfpn.h"
 #include "dfpn/pns.h"
 #include "dfpn/pss.h"
+#include "games/hex/hex.h"
 #include "games/synthetic/synthetic.h"
 #include "games/tictactoe/tictactoe.h"
 
@@ -66,6 +67,12 @@ int main(int argc, char** argv) {
   const bool quick = argc > 1 && !std::strcmp(argv[1], "--quick");
   print("tic-tac-toe, X to win (PNS memory = node store; df-pn memory = its table)",
         compare(games::TicTacToe{}));
+  print("hex 3x3, empty board (Black to connect)", compare(games::HexGame(3)));
+  if (!quick) {
+    games::HexGame hex4(4);
+    hex4.play(*hex4.parse_move("a1"));
+    print("hex 4x4 after a1 (Black to connect; White wins)", compare(hex4));
+  }
   std::vector<Row> total;
   const int dags = quick ? 2 : 10;
   for (std::uint64_t seed = 1; seed <= std::uint64_t(dags); ++seed) {
