@@ -273,7 +273,7 @@ class DepthFirstPns {
     ++counters_.expansions;
     counters_.max_depth = std::max(counters_.max_depth, depth);
     if (budget_->exhausted(counters_.expansions) || sharing_.stop_requested()) aborted_ = true;
-    if (budget_->progress_due()) report_progress(game);
+    if (budget_->progress_due()) report_progress();
 
     const std::uint64_t key = game.hash();
     if (record_expansions_) expanded_.push_back(key);
@@ -533,14 +533,13 @@ class DepthFirstPns {
     return pv;
   }
 
-  void report_progress(const G& game) {
+  void report_progress() {
     Progress p;
     p.nodes = counters_.expansions;
     p.elapsed_s = budget_->elapsed_s();
     tt::EntryData e;
     if (table_.probe(root_game_.hash(), e)) p.root = e.numbers;
     p.table_fill = table_.fill();
-    (void)game;
     budget_->report(p);
   }
 

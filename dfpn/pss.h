@@ -68,6 +68,7 @@ class ProofSetSearch {
     nodes_.clear();
     index_.clear();
     expansions_ = 0;
+    set_elements_ = 0;
     G game = root_game_;
     new_node(game, std::nullopt, std::nullopt);
     while (!solved(0)) {
@@ -131,9 +132,7 @@ class ProofSetSearch {
   }
 
   std::size_t memory_used() const {
-    std::size_t elements = 0;
-    for (const Node& n : nodes_) elements += n.pset.elements().size() + n.dset.elements().size();
-    return nodes_.capacity() * sizeof(Node) + elements * sizeof(TruncatedSet::Element) +
+    return nodes_.capacity() * sizeof(Node) + set_elements_ * sizeof(TruncatedSet::Element) +
            index_.size() * (sizeof(std::uint64_t) + sizeof(NodeId) + 2 * sizeof(void*));
   }
 
@@ -149,19 +148,27 @@ class ProofSetSearch {
     return id;
   }
 
+  // Stores a set, keeping the count of explicit elements (for the memory
+  // limit) up to date without walking the graph.
+  void assign(TruncatedSet& slot, TruncatedSet value) {
+    set_elements_ += value.elements().size();
+    set_elements_ -= slot.elements().size();
+    slot = std::move(value);
+  }
+
   void set_leaf(NodeId id, Outcome o, const G& game) {
     Node& n = nodes_[id];
     if (o == Outcome::Proven) {
-      n.pset = TruncatedSet::empty();
-      n.dset = TruncatedSet::infinite();
+      assign(n.pset, TruncatedSet::empty());
+      assign(n.dset, TruncatedSet::infinite());
     } else if (o == Outcome::Disproven) {
-      n.pset = TruncatedSet::infinite();
-      n.dset = TruncatedSet::empty();
+      assign(n.pset, TruncatedSet::infinite());
+      assign(n.dset, TruncatedSet::empty());
     } else {
       Numbers h{1, 1};
       if (options_.heuristic_weights) h = initial_numbers(game, attacker_);
-      n.pset = TruncatedSet::single(id, options_.proof_k, h.pn);
-      n.dset = TruncatedSet::single(id, options_.disproof_k, h.dn);
+      assign(n.pset, TruncatedSet::single(id, options_.proof_k, h.pn));
+      assign(n.dset, TruncatedSet::single(id, options_.disproof_k, h.dn));
     }
   }
 
@@ -242,8 +249,8 @@ class ProofSetSearch {
       if (TruncatedSet::precedes(min_side, best)) best = min_side;
       all = TruncatedSet::unite(all, union_side, union_k);
     }
-    (n.is_or ? n.pset : n.dset) = std::move(best);
-    (n.is_or ? n.dset : n.pset) = std::move(all);
+    assign(n.is_or ? n.pset : n.dset, std::move(best));
+    assign(n.is_or ? n.dset : n.pset, std::move(all));
   }
 
   void update_ancestors(NodeId expanded) {
@@ -266,6 +273,7 @@ class ProofSetSearch {
   std::vector<Node> nodes_;
   std::unordered_map<std::uint64_t, NodeId> index_;
   std::uint64_t expansions_ = 0;
+  std::size_t set_elements_ = 0;  // explicit set elements in the graph
   int played_ = 0;
   bool record_order_ = false;
   std::vector<std::uint64_t> expansion_order_;
