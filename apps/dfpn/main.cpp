@@ -12,6 +12,7 @@
 
 #include "dfpn/demo_command.h"
 #include "dfpn/solve_command.h"
+#include "dfpn/verify_command.h"
 
 namespace {
 
@@ -57,6 +58,10 @@ int main(int argc, char** argv) {
   auto* demo = app.add_subcommand("demo", "Solve the built-in default problem set and print a table");
   dfpn::cli::add_demo_options(*demo, demo_options);
 
+  dfpn::cli::VerifyOptions verify_options;
+  auto* verify = app.add_subcommand("verify", "Check a proof SGF with the game rules alone");
+  dfpn::cli::add_verify_options(*verify, verify_options);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -77,6 +82,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (*demo) return dfpn::cli::run_demo(demo_options, interrupts.token());
+    if (*verify) return dfpn::cli::run_verify(verify_options);
   } catch (const dfpn::cli::InputError& e) {
     std::cerr << "dfpn: " << e.what() << '\n';
     return 2;

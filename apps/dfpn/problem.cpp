@@ -54,6 +54,11 @@ void apply_problem_json(ProblemSpec& spec, const nlohmann::json& object, const s
       if (p != "black" && p != "white")
         throw InputError(at + ": field 'prover' must be \"black\" or \"white\", not \"" + p + "\"");
       spec.prover = p;
+    } else if (key == "to_play") {
+      auto p = get_field<std::string>(object, key, at, "\"black\" or \"white\"");
+      if (p != "black" && p != "white")
+        throw InputError(at + ": field 'to_play' must be \"black\" or \"white\", not \"" + p + "\"");
+      spec.to_play = p;
     } else if (key == "seed") {
       spec.seed = get_field<std::uint64_t>(object, key, at, "a non-negative integer");
     } else if (key == "shape") {
@@ -82,12 +87,31 @@ void apply_problem_json(ProblemSpec& spec, const nlohmann::json& object, const s
   }
 }
 
+static ProblemSpec load_sgf_problem(const std::string& path, const std::string& text) {
+  ProblemSpec spec;
+  spec.source = path;
+  try {
+    spec.sgf = std::make_shared<const sgf::Node>(sgf::parse(text));
+  } catch (const sgf::ParseError& e) {
+    throw InputError(path + ":" + e.what());
+  }
+  const std::string gm = spec.sgf->value("GM", "1");
+  if (gm == "11") {
+    spec.game = "hex";
+  } else {
+    throw InputError(path + ":" + std::to_string(spec.sgf->line) + ": GM[" + gm +
+                     "] is not a game this program reads from SGF (Hex is GM[11])");
+  }
+  return spec;
+}
+
 ProblemSpec load_problem_file(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw InputError("cannot read problem file '" + path + "'");
   std::stringstream buffer;
   buffer << in.rdbuf();
   const std::string text = buffer.str();
+  if (path.size() > 4 && path.substr(path.size() - 4) == ".sgf") return load_sgf_problem(path, text);
   nlohmann::json object;
   try {
     object = nlohmann::json::parse(text);

@@ -3,12 +3,14 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "games/sgf/sgf.h"
 #include "games/synthetic/synthetic.h"
 
 namespace dfpn::cli {
@@ -24,13 +26,16 @@ struct ProblemSpec {
   int size = 4;                       // hex board size
   std::string moves;                  // space-separated moves played from the start
   std::optional<std::string> prover;  // "black" | "white"; default: the side to move
+  std::optional<std::string> to_play;  // "black" | "white": overrides who moves next
+  std::shared_ptr<const sgf::Node> sgf;  // the start position from an SGF file
   std::uint64_t seed = 1;             // synthetic
   games::SyntheticParams synthetic;   // synthetic
   std::string source = "command line";
 };
 
-// Reads a problem file (JSON object; keys as in ProblemSpec, documented in
-// docs/problem-files.md). Errors name the file, line and field.
+// Reads a problem file: a JSON object (keys as in ProblemSpec, documented in
+// docs/problem-files.md) or, for files ending in .sgf, an SGF position whose
+// GM property names the game. Errors name the file, line and field.
 ProblemSpec load_problem_file(const std::string& path);
 
 // Applies the keys of `object` to `spec`; `where` prefixes error messages.

@@ -29,6 +29,7 @@ nlohmann::json to_json(const Report& r) {
       {"proof_verified", or_null(r.proof_verified)},
       {"proof_size", or_null(r.proof_size)},
       {"proof_error", or_null(r.proof_error)},
+      {"proof_file", or_null(r.proof_file)},
       {"reason", or_null(r.reason)},
       {"stats", stats},
   };
@@ -55,6 +56,7 @@ void print_human(std::ostream& out, const Report& r) {
     line("proof", *r.proof_verified
                       ? "verified, " + std::to_string(r.proof_size.value_or(0)) + " positions"
                       : "REJECTED: " + r.proof_error.value_or("?"));
+  if (r.proof_file) line("proof file", *r.proof_file);
 }
 
 }  // namespace dfpn::cli

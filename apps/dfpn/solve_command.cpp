@@ -2,17 +2,33 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <iomanip>
 #include <sstream>
 #include <thread>
 
 #include "dfpn/algorithms.h"
+#include "dfpn/proof_sgf.h"
+#include "dfpn/sgf_codec.h"
 #include "games/hex/hex.h"
 #include "games/synthetic/synthetic.h"
 #include "games/tictactoe/tictactoe.h"
 
 namespace dfpn::cli {
 namespace {
+
+// The side to move as the problem states it ("to_play"), for games that
+// let a position say so (Hex setups, Go problems).
+template <Game G>
+G with_side_to_move(G game, const ProblemSpec& problem) {
+  if (!problem.to_play) return game;
+  if constexpr (requires { game.set_to_move(Player::Black); }) {
+    game.set_to_move(*problem.to_play == "black" ? Player::Black : Player::White);
+    return game;
+  } else {
+    throw InputError(problem.source + ": --to-play is not available for this game");
+  }
+}
 
 template <Game G>
 G play_moves(G game, const std::string& moves, const std::string& where) {
@@ -48,6 +64,24 @@ std::string format_progress(const Progress& p) {
 }
 
 template <Game G>
+void write_proof_sgf(const G& game, const Proof<MoveOf<G>>& proof, const std::string& path, Report& report) {
+  using Codec = SgfCodec<G>;
+  sgf::Node root = Codec::root(game);
+  try {
+    add_proof_to_sgf<G>(game, proof, root, Codec::value);
+  } catch (const std::length_error& e) {
+    report.proof_error = std::string("not written: ") + e.what();
+    return;
+  }
+  root.add("C", {"dfpn proof: " + std::string(to_string(proof.winner)) + " wins. At " +
+                     std::string(to_string(proof.winner)) + "'s turns one winning move, at the other side's every move."});
+  std::ofstream out(path);
+  out << sgf::write(root);
+  if (!out) throw InputError("--proof: cannot write '" + path + "'");
+  report.proof_file = path;
+}
+
+template <Game G>
 Report solve_game(const G& game, const std::string& game_name, const SolveOptions& options,
                   std::stop_token stop, std::ostream* progress) {
   const Player prover = !options.problem.prover          ? game.to_move()
@@ -76,6 +110,10 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
   settings.threads = !runs_in_parallel(options.algo) ? 1
                      : options.threads > 0         ? options.threads
                                                    : int(std::max(1u, std::thread::hardware_concurrency()));
+  if (!options.proof_file.empty()) {
+    if constexpr (!HasSgf<G>) throw InputError("--proof: SGF proofs are written for hex only");
+    settings.want_proof = true;
+  }
   const auto run = run_algorithm(game, prover, limits, settings);
   if (progress) *progress << "\r\033[K" << std::flush;
   const auto& r = run.result;
@@ -111,6 +149,9 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
       report.proof_verified = check.ok;
       report.proof_size = run.proof->size();
       if (!check.ok) report.proof_error = check.error;
+      if constexpr (HasSgf<G>) {
+        if (check.ok && !options.proof_file.empty()) write_proof_sgf(game, *run.proof, options.proof_file, report);
+      }
     }
   }
   return report;
@@ -161,6 +202,9 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
       ->check(CLI::Range(1, 1024));
   cmd.add_flag("--weak-sum", o.weak_sum, "df-pn family: weak proof numbers against DAG over-counting");
   cmd.add_flag("--verify", o.verify, "Extract the proof and check it with the independent verifier");
+  cmd.add_option("--proof", o.proof_file, "Write the verified proof as an SGF game tree (hex)");
+  cmd.add_option("--to-play", o.problem.to_play, "Side to move next, overriding the moves or the file")
+      ->check(CLI::IsMember({"black", "white"}));
   cmd.add_flag("--json", o.json, "Print one JSON object instead of the summary");
   cmd.add_flag("--quiet,-q", o.quiet, "No progress display");
   auto* synthetic = cmd.add_option_group("synthetic", "Synthetic game shape");
@@ -192,19 +236,29 @@ Report solve(const SolveOptions& options, std::stop_token stop, std::ostream* pr
     ProblemSpec from_file = load_problem_file(o.problem_file);
     if (o.problem.moves.empty()) o.problem.moves = from_file.moves;
     if (!o.problem.prover) o.problem.prover = from_file.prover;
+    if (!o.problem.to_play) o.problem.to_play = from_file.to_play;
     from_file.moves = o.problem.moves;
     from_file.prover = o.problem.prover;
+    from_file.to_play = o.problem.to_play;
     o.problem = from_file;
   }
   const ProblemSpec& p = o.problem;
   if (p.game == "tictactoe") {
-    return solve_game(play_moves(games::TicTacToe{}, p.moves, p.source), "tictactoe", o,
-                      std::move(stop), progress);
+    return solve_game(with_side_to_move(play_moves(games::TicTacToe{}, p.moves, p.source), p), "tictactoe",
+                      o, std::move(stop), progress);
   }
   if (p.game == "hex") {
     if (p.size < 1 || p.size > games::HexGame::kMaxSize)
       throw InputError(p.source + ": hex board size must be 1..19, not " + std::to_string(p.size));
-    return solve_game(play_moves(games::HexGame(p.size), p.moves, p.source), "hex", o, std::move(stop),
+    games::HexGame start(p.size);
+    if (p.sgf) {
+      try {
+        start = games::hex_from_sgf(*p.sgf);
+      } catch (const games::HexSgfError& e) {
+        throw InputError(p.source + ":" + std::string(e.what()).substr(5));  // "line N: ..." -> "file:N: ..."
+      }
+    }
+    return solve_game(with_side_to_move(play_moves(start, p.moves, p.source), p), "hex", o, std::move(stop),
                       progress);
   }
   if (p.game == "synthetic") {
@@ -214,8 +268,8 @@ Report solve(const SolveOptions& options, std::stop_token stop, std::ostream* pr
     } catch (const std::invalid_argument& e) {
       throw InputError(p.source + ": " + e.what());
     }
-    return solve_game(play_moves(games::SyntheticGame(graph), p.moves, p.source), "synthetic", o,
-                      std::move(stop), progress);
+    return solve_game(with_side_to_move(play_moves(games::SyntheticGame(graph), p.moves, p.source), p),
+                      "synthetic", o, std::move(stop), progress);
   }
   throw InputError(p.source + ": unknown game '" + p.game + "'");
 }

@@ -27,6 +27,7 @@ struct SolveOptions {
   bool weak_sum = false;
   std::string pss_p = "inf", pss_d = "inf";  // a count or "inf"
   bool verify = false;
+  std::string proof_file;  // write the verified proof here as SGF
   bool json = false;
   bool quiet = false;
 };

@@ -1,0 +1,54 @@
+// Smart Game Format (FF[4]) trees: a small reader and writer shared by the
+// games (Go GM[1], Hex GM[11]) and the tools (proofs as SGF, problem files).
+//
+// A game tree is kept as nodes with children: a sequence ";B[a1];W[b2]" is a
+// chain of single children, a variation "(;B[a1])(;B[b2])" gives a node two
+// children. Property values are stored unescaped.
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dfpn::sgf {
+
+struct Property {
+  std::string id;                   // "B", "AB", "SZ", ...
+  std::vector<std::string> values;  // at least one
+};
+
+struct Node {
+  std::vector<Property> properties;
+  std::vector<Node> children;
+  int line = 0;  // where the node starts in the file (1-based; 0 if built in memory)
+
+  // The values of property `id`, or nullptr if the node has none.
+  const std::vector<std::string>* find(std::string_view id) const;
+  // The single value of `id`, or `fallback` if absent.
+  std::string value(std::string_view id, std::string fallback = {}) const;
+  Node& add(std::string id, std::vector<std::string> values);
+};
+
+// A malformed file: what() is "line:column: message".
+class ParseError : public std::runtime_error {
+ public:
+  ParseError(int line, int column, const std::string& message);
+  int line() const { return line_; }
+  int column() const { return column_; }
+
+ private:
+  int line_, column_;
+};
+
+// The first game tree of an SGF collection. Throws ParseError.
+Node parse(std::string_view text);
+
+// The tree as SGF text, one node per line with variations indented.
+std::string write(const Node& root);
+
+// Number of nodes in the tree rooted at `root` (including it).
+std::size_t count_nodes(const Node& root);
+
+}  // namespace dfpn::sgf
