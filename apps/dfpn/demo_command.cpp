@@ -68,7 +68,7 @@ std::string oracle_answer(const SolveOptions& options, std::stop_token stop) {
   exact.algo = "minimax";
   exact.verify = false;
   exact.tt_mb = 4096;
-  return solve(exact, std::move(stop), nullptr).result;
+  return solve(exact, std::move(stop)).result;
 }
 
 }  // namespace
@@ -84,7 +84,7 @@ int run_demo(const DemoOptions& demo, std::stop_token stop) {
             << std::setw(11) << "nodes" << std::setw(10) << "time s" << "  proof    check\n";
   int wrong = 0;
   for (const auto& problem : default_problems(demo)) {
-    const Report r = solve(problem.options, stop, nullptr);
+    const Report r = solve(problem.options, stop);
     const std::string expected =
         problem.expected.empty() ? oracle_answer(problem.options, stop) : problem.expected;
     const bool ok = r.result == expected;

@@ -12,6 +12,7 @@
 
 #include "dfpn/demo_command.h"
 #include "dfpn/solve_command.h"
+#include "dfpn/suite_command.h"
 #include "dfpn/verify_command.h"
 
 namespace {
@@ -62,6 +63,10 @@ int main(int argc, char** argv) {
   auto* verify = app.add_subcommand("verify", "Check a proof SGF with the game rules alone");
   dfpn::cli::add_verify_options(*verify, verify_options);
 
+  dfpn::cli::SuiteOptions suite_options;
+  auto* suite = app.add_subcommand("suite", "Solve a suite of problems and check every answer (nightly runs)");
+  dfpn::cli::add_suite_options(*suite, suite_options);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -73,8 +78,10 @@ int main(int argc, char** argv) {
   try {
     if (*solve) {
       const bool show_progress = !solve_options.quiet && isatty(STDERR_FILENO);
-      const auto report = dfpn::cli::solve(solve_options, interrupts.token(),
-                                           show_progress ? &std::cerr : nullptr);
+      dfpn::cli::ProgressSink progress;
+      if (show_progress)
+        progress = [](const std::string& line) { std::cerr << "\r\033[K" << line << std::flush; };
+      const auto report = dfpn::cli::solve(solve_options, interrupts.token(), progress);
       if (solve_options.json)
         std::cout << dfpn::cli::to_json(report).dump(2) << '\n';
       else
@@ -83,6 +90,7 @@ int main(int argc, char** argv) {
     }
     if (*demo) return dfpn::cli::run_demo(demo_options, interrupts.token());
     if (*verify) return dfpn::cli::run_verify(verify_options);
+    if (*suite) return dfpn::cli::run_suite(suite_options, interrupts.token(), isatty(STDERR_FILENO));
   } catch (const dfpn::cli::InputError& e) {
     std::cerr << "dfpn: " << e.what() << '\n';
     return 2;

@@ -83,7 +83,7 @@ void write_proof_sgf(const G& game, const Proof<MoveOf<G>>& proof, const std::st
 
 template <Game G>
 Report solve_game(const G& game, const std::string& game_name, const SolveOptions& options,
-                  std::stop_token stop, std::ostream* progress) {
+                  std::stop_token stop, const ProgressSink& progress) {
   const Player prover = !options.problem.prover          ? game.to_move()
                         : *options.problem.prover == "black" ? Player::Black
                                                              : Player::White;
@@ -93,9 +93,7 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
   limits.memory_bytes = static_cast<std::size_t>(options.tt_mb * double(1 << 20));
   limits.stop = std::move(stop);
   if (progress)
-    limits.on_progress = [progress](const Progress& p) {
-      *progress << "\r\033[K" << format_progress(p) << std::flush;
-    };
+    limits.on_progress = [progress](const Progress& p) { progress(format_progress(p)); };
 
   AlgorithmSettings settings;
   settings.name = options.algo;
@@ -115,7 +113,7 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
     settings.want_proof = true;
   }
   const auto run = run_algorithm(game, prover, limits, settings);
-  if (progress) *progress << "\r\033[K" << std::flush;
+  if (progress) progress("");
   const auto& r = run.result;
 
   Report report;
@@ -229,7 +227,7 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
       ->check(CLI::Range(0.0, 1.0));
 }
 
-Report solve(const SolveOptions& options, std::stop_token stop, std::ostream* progress) {
+Report solve(const SolveOptions& options, std::stop_token stop, const ProgressSink& progress) {
   SolveOptions o = options;
   if (!o.problem_file.empty()) {
     // The file describes the problem; options given on the command line win.

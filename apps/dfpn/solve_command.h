@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stop_token>
 #include <string>
@@ -32,11 +33,15 @@ struct SolveOptions {
   bool quiet = false;
 };
 
+// Receives a one-line progress summary about once a second while a solve
+// runs, and an empty line when it ends (so a display can clear itself).
+using ProgressSink = std::function<void(const std::string& line)>;
+
 // Registers the options of `solve` on `command` (shared with other commands).
 void add_solve_options(CLI::App& command, SolveOptions& options);
 
 // Builds the problem, runs the algorithm, verifies if asked. Throws
-// InputError for bad input. Progress goes to `progress` if not null.
-Report solve(const SolveOptions& options, std::stop_token stop, std::ostream* progress);
+// InputError for bad input. Progress goes to `progress` if set.
+Report solve(const SolveOptions& options, std::stop_token stop, const ProgressSink& progress = {});
 
 }  // namespace dfpn::cli

@@ -1,0 +1,307 @@
+#include "dfpn/suite_command.h"
+
+#include <atomic>
+#include <chrono>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "dfpn/environment.h"
+#include "dfpn/problem.h"
+#include "dfpn/solve_command.h"
+#include "dfpn/subprocess.h"
+#include "dfpn/suite.h"
+
+namespace dfpn::cli {
+namespace {
+
+struct ProblemRun {
+  std::string status = "pending";  // solved | wrong | unknown | error
+  std::string why;                 // for wrong and error
+  nlohmann::json result;           // the solve's JSON result (null for error)
+};
+
+SolveOptions parse_solve_arguments(const std::vector<std::string>& args) {
+  CLI::App app;
+  SolveOptions options;
+  add_solve_options(app, options);
+  std::vector<std::string> reversed(args.rbegin(), args.rend());
+  app.parse(reversed);  // checked when the suite was loaded
+  return options;
+}
+
+void judge_into(ProblemRun& run, const SuiteProblem& problem) {
+  run.status = judge(problem.expect, run.result, run.why);
+}
+
+ProblemRun run_in_process(const SuiteProblem& problem, std::stop_token stop, const ProgressSink& progress) {
+  ProblemRun run;
+  try {
+    SolveOptions options = parse_solve_arguments(problem.solve_args);
+    run.result = to_json(solve(options, std::move(stop), progress));
+    judge_into(run, problem);
+  } catch (const InputError& e) {
+    run.status = "error";
+    run.why = e.what();
+  } catch (const std::exception& e) {
+    run.status = "error";
+    run.why = std::string("internal error: ") + e.what();
+  }
+  return run;
+}
+
+ProblemRun run_in_child(const SuiteProblem& problem) {
+  ProblemRun run;
+  std::vector<std::string> args = {"solve"};
+  args.insert(args.end(), problem.solve_args.begin(), problem.solve_args.end());
+  args.insert(args.end(), {"--json", "--quiet"});
+  try {
+    const ChildRun child = run_self(args);
+    if (child.exit_code == 0) {
+      run.result = nlohmann::json::parse(child.out);
+      run.result["peak_rss_bytes"] = child.peak_rss_bytes;
+      judge_into(run, problem);
+      return run;
+    }
+    run.status = "error";
+    std::string message = child.err.substr(0, child.err.find('\n'));
+    if (message.rfind("dfpn: ", 0) == 0) message = message.substr(6);
+    run.why = child.signal ? "killed by signal " + std::to_string(child.signal)
+                           : message.empty() ? "exit status " + std::to_string(child.exit_code) : message;
+  } catch (const std::exception& e) {
+    run.status = "error";
+    run.why = e.what();
+  }
+  return run;
+}
+
+struct Regression {
+  std::string name, what;
+};
+
+// Problems that got worse than in `baseline` (a report written by this command).
+std::vector<Regression> compare(const std::vector<SuiteProblem>& problems, const std::vector<ProblemRun>& runs,
+                                const nlohmann::json& baseline, const SuiteOptions& o) {
+  std::map<std::string, nlohmann::json> before;
+  for (const auto& p : baseline["problems"]) before[p.value("name", "")] = p;
+  std::vector<Regression> out;
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    const auto found = before.find(problems[i].name);
+    if (found == before.end()) continue;
+    const nlohmann::json& old = found->second;
+    const std::string was = old.value("status", ""), now = runs[i].status;
+    if (was == "solved" && now != "solved") {
+      out.push_back({problems[i].name, "was solved, now " + now});
+      continue;
+    }
+    if (was != "solved" || now != "solved" || !old["result"].is_object()) continue;
+    const double t0 = old["result"].value("time_s", 0.0), t1 = runs[i].result.value("time_s", 0.0);
+    const double n0 = old["result"].value("nodes", 0.0), n1 = runs[i].result.value("nodes", 0.0);
+    std::ostringstream what;
+    what << std::fixed << std::setprecision(2);
+    if (t1 > t0 * (1 + o.threshold) && t1 - t0 > o.time_floor_s)
+      what << "slower: " << t0 << " s -> " << t1 << " s (x" << (t0 > 0 ? t1 / t0 : 0) << ")";
+    if (n1 > n0 * (1 + o.threshold) && n1 - n0 > double(o.node_floor))
+      what << (what.tellp() > 0 ? "; " : "") << "larger: " << std::setprecision(0) << n0 << " -> " << n1
+           << " nodes";
+    if (what.tellp() > 0) out.push_back({problems[i].name, what.str()});
+  }
+  return out;
+}
+
+nlohmann::json load_baseline(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot read baseline report '" + path + "'");
+  try {
+    nlohmann::json doc = nlohmann::json::parse(in);
+    if (!doc.is_object() || !doc.contains("problems") || !doc["problems"].is_array())
+      throw InputError(path + ": not a suite report (no 'problems' list)");
+    return doc;
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(path + ": not valid JSON (" + std::string(e.what()) + ")");
+  }
+}
+
+void print_table(std::ostream& out, const std::vector<SuiteProblem>& problems, const std::vector<ProblemRun>& runs) {
+  std::size_t width = 8;
+  for (const auto& p : problems) width = std::max(width, p.name.size() + 2);
+  out << std::left << std::setw(int(width)) << "problem" << std::setw(9) << "status" << std::setw(11) << "result"
+      << std::setw(7) << "winner" << std::setw(7) << "move" << std::right << std::setw(12) << "nodes"
+      << std::setw(10) << "time s" << "  note\n";
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    const auto& r = runs[i].result;
+    auto text = [&](const char* key) {
+      return r.is_object() && r[key].is_string() ? r[key].get<std::string>() : std::string("-");
+    };
+    std::string note = runs[i].why;
+    if (r.is_object() && r["reason"].is_string()) note = "stopped by " + r["reason"].get<std::string>();
+    out << std::left << std::setw(int(width)) << problems[i].name << std::setw(9) << runs[i].status
+        << std::setw(11) << text("result") << std::setw(7) << text("winner") << std::setw(7) << text("best_move")
+        << std::right << std::setw(12) << (r.is_object() ? std::to_string(r.value("nodes", 0ull)) : "-")
+        << std::setw(10) << std::fixed << std::setprecision(3) << (r.is_object() ? r.value("time_s", 0.0) : 0.0)
+        << "  " << note << '\n';
+  }
+}
+
+}  // namespace
+
+void add_suite_options(CLI::App& cmd, SuiteOptions& o) {
+  cmd.add_option("suite", o.file, "Suite file (JSON; see docs/suites.md)")->required()->check(CLI::ExistingFile);
+  cmd.add_option("--jobs,-j", o.jobs, "Problems solved at once, each in its own process (1: in this process)")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  cmd.add_option("--set", o.overrides, "KEY=VALUE for every problem, e.g. --set time=10 --set threads=2")
+      ->take_all();
+  cmd.add_option("--filter", o.filter, "Only problems whose name contains this text");
+  cmd.add_option("--report", o.report, "Write a JSON report with every result and the environment");
+  cmd.add_option("--baseline", o.baseline, "Compare with an earlier report and flag regressions")
+      ->check(CLI::ExistingFile);
+  cmd.add_option("--threshold", o.threshold, "Regression: slower or larger by more than this fraction")
+      ->check(CLI::Range(0.0, 100.0))
+      ->capture_default_str();
+  cmd.add_option("--time-floor", o.time_floor_s, "Regression: and slower by more than this many seconds")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  cmd.add_option("--node-floor", o.node_floor, "Regression: and larger by more than this many nodes")
+      ->capture_default_str();
+  cmd.add_flag("--strict", o.strict, "Unknown answers (limits reached) fail the run too");
+  cmd.add_flag("--fail-on-regression", o.fail_on_regression, "Exit with status 3 when the baseline shows regressions");
+  cmd.add_flag("--quiet,-q", o.quiet, "No live progress");
+}
+
+int run_suite(const SuiteOptions& o, std::stop_token stop, bool terminal) {
+  Suite suite = load_suite(o.file, o.overrides);
+  const nlohmann::json baseline = o.baseline.empty() ? nlohmann::json() : load_baseline(o.baseline);
+  if (!o.filter.empty()) {
+    std::erase_if(suite.problems, [&](const SuiteProblem& p) { return p.name.find(o.filter) == std::string::npos; });
+    if (suite.problems.empty()) throw InputError("--filter '" + o.filter + "' matches no problem of " + o.file);
+  }
+  const auto& problems = suite.problems;
+  const bool live = terminal && !o.quiet;
+  std::vector<ProblemRun> runs(problems.size());
+  const std::string started = utc_now();
+  const auto start = std::chrono::steady_clock::now();
+
+  if (o.jobs == 1) {
+    for (std::size_t i = 0; i < problems.size() && !stop.stop_requested(); ++i) {
+      const std::string prefix = "[" + std::to_string(i + 1) + "/" + std::to_string(problems.size()) + "] " +
+                                 problems[i].name + "  ";
+      ProgressSink progress;
+      if (live) {
+        progress = [&prefix](const std::string& line) {
+          std::cerr << "\r\033[K" << (line.empty() ? "" : prefix + line) << std::flush;
+        };
+        progress("starting");
+      }
+      runs[i] = run_in_process(problems[i], stop, progress);
+      if (live) progress("");
+    }
+  } else {
+    std::atomic<std::size_t> next{0}, done{0};
+    std::mutex running_mutex;
+    std::vector<bool> running(problems.size(), false);
+    {
+      std::vector<std::jthread> workers;
+      for (int w = 0; w < o.jobs; ++w)
+        workers.emplace_back([&] {
+          for (std::size_t i; (i = next++) < problems.size() && !stop.stop_requested();) {
+            {
+              std::lock_guard lock(running_mutex);
+              running[i] = true;
+            }
+            runs[i] = run_in_child(problems[i]);
+            std::lock_guard lock(running_mutex);
+            running[i] = false;
+            ++done;
+          }
+        });
+      while (live && done < problems.size() && !stop.stop_requested()) {
+        std::string names;
+        {
+          std::lock_guard lock(running_mutex);
+          for (std::size_t i = 0; i < problems.size(); ++i)
+            if (running[i]) names += (names.empty() ? "" : ", ") + problems[i].name;
+        }
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::cerr << "\r\033[K" << std::fixed << std::setprecision(0) << elapsed << " s  done " << done << "/"
+                  << problems.size() << "  running: " << names.substr(0, 70) << std::flush;
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+      }
+    }
+    if (live) std::cerr << "\r\033[K" << std::flush;
+  }
+  for (auto& run : runs)
+    if (run.status == "pending") {
+      run.status = "unknown";
+      run.why = "not run (stopped)";
+    }
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  std::map<std::string, int> count;
+  double total_time = 0;
+  std::uint64_t total_nodes = 0;
+  for (const auto& run : runs) {
+    ++count[run.status];
+    if (run.result.is_object()) {
+      total_time += run.result.value("time_s", 0.0);
+      total_nodes += run.result.value("nodes", std::uint64_t{0});
+    }
+  }
+  print_table(std::cout, problems, runs);
+  std::cout << problems.size() << " problems: " << count["solved"] << " solved, " << count["wrong"] << " wrong, "
+            << count["unknown"] << " unknown, " << count["error"] << " errors; " << total_nodes << " nodes, "
+            << std::fixed << std::setprecision(2) << total_time << " s solving, " << wall << " s wall\n";
+
+  std::vector<Regression> regressions;
+  if (!baseline.is_null()) {
+    regressions = compare(problems, runs, baseline, o);
+    std::cout << "against " << o.baseline << ": "
+              << (regressions.empty() ? "no regressions" : std::to_string(regressions.size()) + " regressions")
+              << '\n';
+    for (const auto& r : regressions) std::cout << "  REGRESSION " << r.name << ": " << r.what << '\n';
+  }
+
+  if (!o.report.empty()) {
+    nlohmann::json report = {
+        {"suite", suite.name},
+        {"file", suite.path},
+        {"started", started},
+        {"wall_s", wall},
+        {"environment", environment()},
+        {"options",
+         {{"jobs", o.jobs}, {"filter", o.filter}, {"set", o.overrides}, {"strict", o.strict}, {"threshold", o.threshold},
+          {"time_floor_s", o.time_floor_s}, {"node_floor", o.node_floor}}},
+        {"summary",
+         {{"problems", problems.size()}, {"solved", count["solved"]}, {"wrong", count["wrong"]},
+          {"unknown", count["unknown"]}, {"error", count["error"]}, {"time_s", total_time}, {"nodes", total_nodes}}},
+    };
+    nlohmann::json list = nlohmann::json::array();
+    for (std::size_t i = 0; i < problems.size(); ++i) {
+      list.push_back({{"name", problems[i].name},
+                      {"status", runs[i].status},
+                      {"why", runs[i].why},
+                      {"expect", to_json(problems[i].expect)},
+                      {"arguments", problems[i].solve_args},
+                      {"result", runs[i].result}});
+    }
+    report["problems"] = list;
+    if (!baseline.is_null()) {
+      nlohmann::json flagged = nlohmann::json::array();
+      for (const auto& r : regressions) flagged.push_back({{"name", r.name}, {"what", r.what}});
+      report["baseline"] = {{"file", o.baseline}, {"regressions", flagged}};
+    }
+    std::ofstream out(o.report);
+    out << report.dump(2) << '\n';
+    if (!out) throw InputError("--report: cannot write '" + o.report + "'");
+  }
+
+  if (count["wrong"] > 0 || count["error"] > 0 || (o.strict && count["unknown"] > 0)) return 1;
+  if (o.fail_on_regression && !regressions.empty()) return 3;
+  return 0;
+}
+
+}  // namespace dfpn::cli
