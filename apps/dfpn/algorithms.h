@@ -38,6 +38,7 @@ struct AlgorithmSettings {
   std::uint64_t second_level_max = 10000;  // pn2, pdspn
   std::size_t table_bytes = std::size_t{64} << 20;
   std::size_t table_entries = 0;           // overrides table_bytes when set
+  tt::TranspositionTable* table = nullptr;  // a table kept across solves (GTP); else a new one
   bool weak_sum = false;                   // df-pn family: DAG over-counting mitigation
   int threads = 1;                         // df-pn family: worker threads sharing the table
   std::size_t pss_p = TruncatedSet::kUnbounded;  // pss: explicit proof-set nodes
@@ -68,8 +69,11 @@ AlgorithmRun<G> run_algorithm(const G& game, Player prover, const Limits& limits
     options.epsilon = options.iterative_deepening ? 0.0 : settings.epsilon;
     if (name == "pdspn") options.second_level_max = settings.second_level_max;
     options.weak_sum = settings.weak_sum;
-    auto table = settings.table_entries > 0 ? tt::TranspositionTable::with_entries(settings.table_entries)
-                                            : tt::TranspositionTable::with_bytes(settings.table_bytes);
+    std::optional<tt::TranspositionTable> own_table;
+    if (!settings.table)
+      own_table.emplace(settings.table_entries > 0 ? tt::TranspositionTable::with_entries(settings.table_entries)
+                                                   : tt::TranspositionTable::with_bytes(settings.table_bytes));
+    tt::TranspositionTable& table = settings.table ? *settings.table : *own_table;
     if (settings.threads > 1) {
       parallel::ParallelDfpn<G> search(game, prover, table, settings.threads, limits, options);
       run.result = search.solve();

@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "dfpn/demo_command.h"
+#include "dfpn/gtp_command.h"
 #include "dfpn/solve_command.h"
 #include "dfpn/suite_command.h"
 #include "dfpn/verify_command.h"
@@ -67,6 +68,10 @@ int main(int argc, char** argv) {
   auto* suite = app.add_subcommand("suite", "Solve a suite of problems and check every answer (nightly runs)");
   dfpn::cli::add_suite_options(*suite, suite_options);
 
+  dfpn::cli::GtpOptions gtp_options;
+  auto* gtp = app.add_subcommand("gtp", "Serve the Go Text Protocol on stdin/stdout (Benzene's dfpn-* commands)");
+  dfpn::cli::add_gtp_options(*gtp, gtp_options);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -89,6 +94,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (*demo) return dfpn::cli::run_demo(demo_options, interrupts.token());
+    if (*gtp) return dfpn::cli::run_gtp(gtp_options, std::cin, std::cout, interrupts.token());
     if (*verify) return dfpn::cli::run_verify(verify_options);
     if (*suite) return dfpn::cli::run_suite(suite_options, interrupts.token(), isatty(STDERR_FILENO));
   } catch (const dfpn::cli::InputError& e) {
