@@ -12,6 +12,7 @@
 
 #include "dfpn/demo_command.h"
 #include "dfpn/gtp_command.h"
+#include "dfpn/scale_command.h"
 #include "dfpn/solve_command.h"
 #include "dfpn/suite_command.h"
 #include "dfpn/verify_command.h"
@@ -72,6 +73,10 @@ int main(int argc, char** argv) {
   auto* gtp = app.add_subcommand("gtp", "Serve the Go Text Protocol on stdin/stdout (Benzene's dfpn-* commands)");
   dfpn::cli::add_gtp_options(*gtp, gtp_options);
 
+  dfpn::cli::ScaleOptions scale_options;
+  auto* scale = app.add_subcommand("scale", "Sweep table sizes x threads x algorithms over a suite; CSV, JSON, plots");
+  dfpn::cli::add_scale_options(*scale, scale_options);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -94,6 +99,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (*demo) return dfpn::cli::run_demo(demo_options, interrupts.token());
+    if (*scale) return dfpn::cli::run_scale(scale_options, isatty(STDERR_FILENO));
     if (*gtp) return dfpn::cli::run_gtp(gtp_options, std::cin, std::cout, interrupts.token());
     if (*verify) return dfpn::cli::run_verify(verify_options);
     if (*suite) return dfpn::cli::run_suite(suite_options, interrupts.token(), isatty(STDERR_FILENO));
