@@ -295,7 +295,8 @@ int run_gtp(const GtpOptions& options, std::istream& in, std::ostream& out, std:
     if (!command) continue;
     bool quit = false;
     try {
-      const std::string answer = engine.execute(command->name, command->args, stop, quit);
+      std::string answer = engine.execute(command->name, command->args, stop, quit);
+      while (!answer.empty() && answer.back() == '\n') answer.pop_back();  // an empty line ends a response
       out << '=' << command->id << (answer.empty() ? "" : " " + answer) << "\n\n" << std::flush;
     } catch (const GtpError& e) {
       out << '?' << command->id << ' ' << e.what() << "\n\n" << std::flush;

@@ -28,7 +28,7 @@ ParseError::ParseError(int line, int column, const std::string& message)
 namespace {
 
 // Deep enough for any real game; bounds the recursion on hostile input.
-constexpr int kMaxNesting = 100000;
+constexpr int kMaxNesting = 10000;
 
 class Parser {
  public:

@@ -1,39 +1,17 @@
 // Runs the real `dfpn` binary: exit codes, JSON keys, error messages.
-#include <sys/wait.h>
-
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
-#include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "apps/cli_runner.h"
+
 namespace {
 
-struct CommandRun {
-  int status = -1;
-  std::string out;  // stdout and stderr together
-};
-
-CommandRun run(const std::string& args) {
-  const std::string command = std::string(DFPN_BINARY) + " " + args + " 2>&1";
-  CommandRun r;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return r;
-  std::array<char, 4096> buffer{};
-  while (fgets(buffer.data(), buffer.size(), pipe)) r.out += buffer.data();
-  const int status = pclose(pipe);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-std::string write_file(const std::string& name, const std::string& text) {
-  const std::string path = ::testing::TempDir() + name;
-  std::ofstream(path) << text;
-  return path;
-}
+using dfpn::testing::CommandRun;
+using dfpn::testing::run;
+using dfpn::testing::write_file;
 
 TEST(DfpnCli, TicTacToeJsonVerified) {
   const CommandRun r = run("solve --game tictactoe --algo pns --json --verify");
@@ -145,6 +123,32 @@ TEST(DfpnCli, DemoSolvesTheDefaultSet) {
   const CommandRun r = run("demo");
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("all answers as expected"), std::string::npos) << r.out;
+}
+
+}  // namespace
+
+namespace {
+
+TEST(DfpnCli, InterruptStopsCleanlyWithUnknown) {
+  // 9x9 Hex is far beyond a second's search; SIGINT must end it with a
+  // well-formed "unknown" answer, not a crash. (Backgrounded jobs in a
+  // non-interactive shell start with SIGINT ignored; the command installs its
+  // own handler, so the signal still arrives.)
+  const CommandRun r = dfpn::testing::run_shell(
+      "DFPN solve --game hex --size 9 --threads 1 --json > " + dfpn::testing::temp_path("interrupted.json") +
+      " & pid=$!; sleep 1; kill -INT $pid; wait $pid; echo exit=$?");
+  EXPECT_NE(r.out.find("exit=0"), std::string::npos) << r.out;
+  const auto j = nlohmann::json::parse(dfpn::testing::read_file(dfpn::testing::temp_path("interrupted.json")));
+  EXPECT_EQ(j["result"], "unknown");
+  EXPECT_EQ(j["reason"], "stopped");
+  EXPECT_GT(j["nodes"].get<double>(), 0);
+}
+
+TEST(DfpnCli, NoProgressDisplayWhenNotATerminal) {
+  const CommandRun r = run("solve --game hex --size 4 --threads 1");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out.find('\r'), std::string::npos);
+  EXPECT_EQ(r.out.find("\033["), std::string::npos);
 }
 
 }  // namespace

@@ -1,0 +1,103 @@
+// `dfpn gtp`: a scripted session as HexGui or a regression script drives it.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "apps/cli_runner.h"
+
+namespace {
+
+using namespace dfpn::testing;
+
+// The answers of a session, one per command, without the blank separators.
+std::vector<std::string> answers(const std::string& output) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (std::size_t end; (end = output.find("\n\n", start)) != std::string::npos; start = end + 2)
+    out.push_back(output.substr(start, end - start));
+  return out;
+}
+
+TEST(GtpCommand, ScriptedHexSession) {
+  const auto script = write_file("session.gtp",
+                                 "protocol_version\n"
+                                 "1 name\n"
+                                 "boardsize 4\n"
+                                 "# a comment line\n"
+                                 "play b a1\n"
+                                 "2 dfpn-solve-state\n"
+                                 "dfpn-solver-find-winning white\n"
+                                 "undo\n"
+                                 "dfpn-solve-state black\n"
+                                 "dfpn-get-pv\n"
+                                 "known_command dfpn-solve-state\n"
+                                 "known_command frobnicate\n"
+                                 "param_dfpn threads 1\n"
+                                 "dfpn-clear-tt\n"
+                                 "boardsize 3\n"
+                                 "dfpn-solver-find-winning black\n"
+                                 "quit\n"
+                                 "name\n");
+  const CommandRun r = run("gtp --threads 1 < " + script);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto a = answers(r.out);
+  ASSERT_EQ(a.size(), 16u) << r.out;  // nothing after quit
+  EXPECT_EQ(a[0], "= 2");
+  EXPECT_EQ(a[1], "=1 dfpn");
+  EXPECT_EQ(a[3], "=");
+  EXPECT_EQ(a[4], "=2 white");  // 4x4 a1 loses for Black
+  // White's winning replies to a1 on 4x4, each checked by a separate solve.
+  EXPECT_EQ(a[5].substr(0, 2), "= ");
+  EXPECT_NE(a[5].find("c2"), std::string::npos) << a[5];
+  EXPECT_EQ(a[7], "= black");  // the empty board is a first-player win
+  EXPECT_GT(a[8].size(), 2u);  // a principal variation
+  EXPECT_EQ(a[9], "= true");
+  EXPECT_EQ(a[10], "= false");
+  // Black's winning 3x3 openings as the exact oracle finds them
+  // (dfpn solve --game hex --size 3 --moves CELL --algo minimax), in cell order.
+  EXPECT_EQ(a[14], "= c1 a2 b2 c2 a3");
+}
+
+TEST(GtpCommand, BadCommandsAnswerWithErrors) {
+  const auto script = write_file("errors.gtp",
+                                 "frobnicate\n"
+                                 "5 play b z9\n"
+                                 "play x a1\n"
+                                 "play b\n"
+                                 "play b a1\n"
+                                 "play w a1\n"
+                                 "undo\n"
+                                 "undo\n"
+                                 "boardsize 99\n"
+                                 "boardsize five\n"
+                                 "param_dfpn epsilon much\n"
+                                 "param_dfpn colour 1\n"
+                                 "loadsgf /no/such/file.sgf\n"
+                                 "dfpn-solver-find-winning\n"
+                                 "name\n");
+  const CommandRun r = run("gtp < " + script);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto a = answers(r.out);
+  ASSERT_EQ(a.size(), 15u) << r.out;
+  EXPECT_EQ(a[0], "? unknown command");
+  EXPECT_EQ(a[1].substr(0, 3), "?5 ");
+  for (int i : {2, 3, 5, 7, 8, 9, 10, 11, 12, 13}) EXPECT_EQ(a[std::size_t(i)][0], '?') << i << ": " << a[std::size_t(i)];
+  EXPECT_EQ(a[4], "=");
+  EXPECT_EQ(a[6], "=");
+  EXPECT_EQ(a[14], "= dfpn");  // still serving
+}
+
+TEST(GtpCommand, LoadsHexGuiFiles) {
+  const auto sgf = write_file("position.sgf", "(;FF[4]GM[11]SZ[4];B[a1];W[b2])");
+  const auto script = write_file("load.gtp", "loadsgf " + sgf + "\nshowboard\ndfpn-solve-state\n");
+  const CommandRun r = run("gtp --threads 1 < " + script);
+  const auto a = answers(r.out);
+  ASSERT_EQ(a.size(), 3u) << r.out;
+  EXPECT_EQ(a[0], "=");
+  EXPECT_NE(a[1].find(" 1 B . . ."), std::string::npos) << a[1];
+  EXPECT_NE(a[1].find("2 . W . ."), std::string::npos) << a[1];
+  EXPECT_TRUE(a[2] == "= black" || a[2] == "= white") << a[2];
+}
+
+}  // namespace
