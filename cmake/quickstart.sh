@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The README's first command: install dependencies, build (Release) and run
-# the main job, which solves the default problem set and prints a table.
+# the main job, which solves the default suite and prints a table.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -10,5 +10,5 @@ echo "dfpn: configuring and building (Release) in build/"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j"$(nproc)"
 echo
-echo "dfpn: solving the default problem set (build/bin/dfpn demo)"
-exec build/bin/dfpn demo "$@"
+echo "dfpn: solving the default suite (build/bin/dfpn suite bench/suites/default.json)"
+exec build/bin/dfpn suite bench/suites/default.json "$@"

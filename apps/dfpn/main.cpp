@@ -10,7 +10,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include "dfpn/demo_command.h"
 #include "dfpn/gtp_command.h"
 #include "dfpn/scale_command.h"
 #include "dfpn/solve_command.h"
@@ -57,9 +56,6 @@ int main(int argc, char** argv) {
   auto* solve = app.add_subcommand("solve", "Solve one problem and print the result");
   dfpn::cli::add_solve_options(*solve, solve_options);
 
-  dfpn::cli::DemoOptions demo_options;
-  auto* demo = app.add_subcommand("demo", "Solve the built-in default problem set and print a table");
-  dfpn::cli::add_demo_options(*demo, demo_options);
 
   dfpn::cli::VerifyOptions verify_options;
   auto* verify = app.add_subcommand("verify", "Check a proof SGF with the game rules alone");
@@ -98,7 +94,6 @@ int main(int argc, char** argv) {
         dfpn::cli::print_human(std::cout, report);
       return 0;
     }
-    if (*demo) return dfpn::cli::run_demo(demo_options, interrupts.token());
     if (*scale) return dfpn::cli::run_scale(scale_options, isatty(STDERR_FILENO));
     if (*gtp) return dfpn::cli::run_gtp(gtp_options, std::cin, std::cout, interrupts.token());
     if (*verify) return dfpn::cli::run_verify(verify_options);

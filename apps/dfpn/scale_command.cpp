@@ -141,11 +141,14 @@ void add_scale_options(CLI::App& cmd, ScaleOptions& o) {
       ->check(CLI::IsMember({"png", "svg", "none"}))
       ->capture_default_str();
   cmd.add_option("--set", o.overrides, "KEY=VALUE for every problem (as in dfpn suite)");
+  cmd.add_option("--filter", o.filter, "Only problems whose name contains this text");
   cmd.add_flag("--quiet,-q", o.quiet, "No progress");
 }
 
 int run_scale(const ScaleOptions& o, bool terminal) {
-  const Suite suite = load_suite(o.suite, o.overrides);
+  Suite suite = load_suite(o.suite, o.overrides);
+  std::erase_if(suite.problems, [&](const SuiteProblem& p) { return p.name.find(o.filter) == std::string::npos; });
+  if (suite.problems.empty()) throw InputError("--filter '" + o.filter + "' matches no problem of " + o.suite);
   const std::filesystem::path dir = o.out_dir;
   std::error_code error;
   std::filesystem::create_directories(dir, error);

@@ -21,6 +21,7 @@ struct ScaleOptions {
   std::string out_dir = "scale-out";
   std::string plot_format = "png";  // png | svg | none
   std::vector<std::string> overrides;  // suite --set KEY=VALUE
+  std::string filter;                  // only problems whose name contains this
   bool quiet = false;
 };
 

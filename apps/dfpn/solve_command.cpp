@@ -11,6 +11,7 @@
 #include "dfpn/proof_sgf.h"
 #include "dfpn/sgf_codec.h"
 #include "games/hex/hex.h"
+#include "games/synthetic/random_tree.h"
 #include "games/synthetic/synthetic.h"
 #include "games/tictactoe/tictactoe.h"
 
@@ -161,7 +162,7 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   cmd.add_option("problem", o.problem_file, "Problem file (JSON; see docs/problem-files.md)")
       ->check(CLI::ExistingFile);
   cmd.add_option("--game", o.problem.game, "Game")
-      ->check(CLI::IsMember({"tictactoe", "synthetic", "hex"}))
+      ->check(CLI::IsMember({"tictactoe", "synthetic", "random-tree", "hex"}))
       ->capture_default_str();
   cmd.add_option("--size", o.problem.size, "Board size (hex: 1..19)")->check(CLI::Range(1, 19));
   cmd.add_option("--moves", o.problem.moves, "Moves played from the start, space-separated");
@@ -268,6 +269,16 @@ Report solve(const SolveOptions& options, std::stop_token stop, const ProgressSi
     }
     return solve_game(with_side_to_move(play_moves(games::SyntheticGame(graph), p.moves, p.source), p),
                       "synthetic", o, std::move(stop), progress);
+  }
+  if (p.game == "random-tree") {
+    // Implicit uniform trees: as large as wanted, no memory for the game itself.
+    games::RandomTreeParams params;
+    params.depth = p.synthetic.depth;
+    params.branching = p.synthetic.max_branching;
+    params.black_win_rate = p.synthetic.black_win_rate;
+    params.terminal_rate = p.synthetic.terminal_rate;
+    return solve_game(with_side_to_move(play_moves(games::RandomTree(p.seed, params), p.moves, p.source), p),
+                      "random-tree", o, std::move(stop), progress);
   }
   throw InputError(p.source + ": unknown game '" + p.game + "'");
 }

@@ -5,7 +5,9 @@
 // explicit synthetic graphs (whose exact oracle needs them in memory).
 #pragma once
 
+#include <charconv>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +54,14 @@ class RandomTree {
   }
 
   std::string move_to_string(Move m) const { return "m" + std::to_string(m); }
+  std::optional<Move> parse_move(const std::string& text) const {
+    if (text.size() < 2 || text[0] != 'm') return std::nullopt;
+    int index = 0;
+    const auto [end, ec] = std::from_chars(text.data() + 1, text.data() + text.size(), index);
+    if (ec != std::errc{} || end != text.data() + text.size() || index < 0 || index >= params_.branching)
+      return std::nullopt;
+    return static_cast<Move>(index);
+  }
 
  private:
   bool decided() const {

@@ -119,10 +119,19 @@ TEST(DfpnCli, BadFilesNameFileLineAndField) {
   EXPECT_NE(r.out.find("move 2 'a1' is not legal"), std::string::npos) << r.out;
 }
 
-TEST(DfpnCli, DemoSolvesTheDefaultSet) {
-  const CommandRun r = run("demo");
+TEST(DfpnCli, TheShippedSuitesLoadAndTheDefaultOneSolves) {
+  const std::string suites = std::string(DFPN_SOURCE_DIR) + "/bench/suites/";
+  const CommandRun r = run("suite " + suites + "default.json");
   EXPECT_EQ(r.status, 0) << r.out;
-  EXPECT_NE(r.out.find("all answers as expected"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" 0 wrong, 0 unknown, 0 errors"), std::string::npos) << r.out;
+  // The others are long; a node limit of 1 checks that every problem loads and sets up.
+  for (const char* suite : {"smoke.json", "scale-synthetic.json", "hex-6x6-openings.json", "hex-7x7-openings.json",
+                            "hex-8x8-openings.json"}) {
+    const CommandRun quick = run("suite " + suites + suite + " --set nodes=1 --set verify=false --set tt_mb=1");
+    EXPECT_EQ(quick.status, 0) << suite << "\n" << quick.out;
+    EXPECT_NE(quick.out.find(" 0 wrong, "), std::string::npos) << quick.out;
+    EXPECT_NE(quick.out.find(" 0 errors"), std::string::npos) << quick.out;
+  }
 }
 
 }  // namespace
