@@ -3,7 +3,7 @@
 #   target_link_libraries(app PRIVATE dfpn::core dfpn::testgames)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS dfpn_core dfpn_tt dfpn_parallel dfpn_testgames dfpn_hex dfpn_sgf
+install(TARGETS dfpn_core dfpn_tt dfpn_parallel dfpn_testgames dfpn_hex dfpn_sgf dfpn_go
         EXPORT dfpnTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -1,6 +1,9 @@
 #include "dfpn/problem.h"
 
+#include <algorithm>
 #include <fstream>
+#include <map>
+#include <vector>
 #include <sstream>
 
 namespace dfpn::cli {
@@ -59,6 +62,18 @@ void apply_problem_json(ProblemSpec& spec, const nlohmann::json& object, const s
       if (p != "black" && p != "white")
         throw InputError(at + ": field 'to_play' must be \"black\" or \"white\", not \"" + p + "\"");
       spec.to_play = p;
+    } else if (key == "goal" || key == "seki" || key == "ko" || key == "ko_rule") {
+      const auto value = get_field<std::string>(object, key, at, "a string");
+      const std::map<std::string, std::vector<std::string>> allowed = {
+          {"goal", {"live", "kill"}}, {"seki", {"live", "dead"}}, {"ko", {"black", "white", "both", "none"}},
+          {"ko_rule", {"simple"}}};
+      const auto& values = allowed.at(key);
+      if (std::find(values.begin(), values.end(), value) == values.end())
+        throw InputError(at + ": field '" + key + "' cannot be \"" + value + "\"");
+      if (key == "goal") spec.goal = value;
+      else if (key == "seki") spec.seki = value;
+      else if (key == "ko") spec.ko = value;
+      else spec.ko_rule = value;
     } else if (key == "seed") {
       spec.seed = get_field<std::uint64_t>(object, key, at, "a non-negative integer");
     } else if (key == "shape") {
@@ -98,10 +113,66 @@ static ProblemSpec load_sgf_problem(const std::string& path, const std::string& 
   const std::string gm = spec.sgf->value("GM", "1");
   if (gm == "11") {
     spec.game = "hex";
+  } else if (gm == "1") {
+    spec.game = "go";
   } else {
     throw InputError(path + ":" + std::to_string(spec.sgf->line) + ": GM[" + gm +
-                     "] is not a game this program reads from SGF (Hex is GM[11])");
+                     "] is not a game this program reads from SGF (Go is GM[1], Hex GM[11])");
   }
+  return spec;
+}
+
+// The public life-and-death task format (docs/problem-files.md): an SGF
+// position, a region, target stones, goals and ko permissions per side.
+static ProblemSpec load_go_task(const std::string& path, const nlohmann::json& task) {
+  ProblemSpec spec;
+  spec.source = path;
+  spec.game = "go";
+  auto text = [&](const char* key) -> std::string {
+    if (!task.contains(key)) return {};
+    if (!task[key].is_string()) throw InputError(path + ": field '" + key + "' must be a string");
+    return task[key].get<std::string>();
+  };
+  sgf::Node root;
+  try {
+    root = sgf::parse(text("masked_sgf_str"));
+  } catch (const sgf::ParseError& e) {
+    throw InputError(path + ": field 'masked_sgf_str': " + e.what());
+  }
+  // Targets: the crucial stones of the living side; region: as given.
+  const std::string black_goal = text("black_search_goal"), white_goal = text("white_search_goal");
+  if (black_goal != "TOLIVE" && white_goal != "TOLIVE")
+    throw InputError(path + ": only TOLIVE/TOKILL tasks are supported (black_search_goal '" + black_goal +
+                     "', white_search_goal '" + white_goal + "')");
+  const std::string crucial = black_goal == "TOLIVE" ? text("black_crucial_stone") : text("white_crucial_stone");
+  if (crucial.empty()) throw InputError(path + ": the living side has no crucial (target) stones");
+  auto add_list = [&](const char* id, const std::string& list) {
+    std::vector<std::string> values;
+    std::string item;
+    for (std::size_t i = 0; i <= list.size(); ++i) {
+      if (i == list.size() || list[i] == ',') {
+        if (!item.empty()) values.push_back(item);
+        item.clear();
+      } else if (list[i] != ' ') {
+        item += list[i];
+      }
+    }
+    if (!values.empty()) root.add(id, values);
+  };
+  root.properties.erase(std::remove_if(root.properties.begin(), root.properties.end(),
+                                       [](const sgf::Property& p) { return p.id == "TR" || p.id == "MA"; }),
+                        root.properties.end());
+  add_list("TR", crucial);
+  add_list("MA", text("region"));
+  const std::string turn = text("turn_color");
+  if (turn != "b" && turn != "w") throw InputError(path + ": field 'turn_color' must be \"b\" or \"w\"");
+  root.properties.erase(std::remove_if(root.properties.begin(), root.properties.end(),
+                                       [](const sgf::Property& p) { return p.id == "PL"; }),
+                        root.properties.end());
+  root.add("PL", {turn == "b" ? "B" : "W"});
+  const bool black_ko = text("black_ko_rule") != "disallow_ko", white_ko = text("white_ko_rule") != "disallow_ko";
+  spec.ko = black_ko && white_ko ? "both" : black_ko ? "black" : white_ko ? "white" : "none";
+  spec.sgf = std::make_shared<const sgf::Node>(std::move(root));
   return spec;
 }
 
@@ -119,6 +190,7 @@ ProblemSpec load_problem_file(const std::string& path) {
     throw InputError(path + ":" + position_of(text, e.byte == 0 ? 0 : e.byte - 1) +
                      ": not valid JSON");
   }
+  if (object.is_object() && object.contains("masked_sgf_str")) return load_go_task(path, object);
   ProblemSpec spec;
   spec.source = path;
   try {

@@ -22,12 +22,18 @@ class InputError : public std::runtime_error {
 };
 
 struct ProblemSpec {
-  std::string game = "tictactoe";     // tictactoe | synthetic | hex
+  std::string game = "tictactoe";     // tictactoe | synthetic | random-tree | hex | go
   int size = 4;                       // hex board size
   std::string moves;                  // space-separated moves played from the start
   std::optional<std::string> prover;  // "black" | "white"; default: the side to move
   std::optional<std::string> to_play;  // "black" | "white": overrides who moves next
   std::shared_ptr<const sgf::Node> sgf;  // the start position from an SGF file
+  // Go: the goal of the prover ("live" | "kill"; default: the side to move's),
+  // whether seki counts as life, who may capture kos, the ko rule.
+  std::optional<std::string> goal;
+  std::optional<std::string> seki;    // live (default) | dead
+  std::optional<std::string> ko;      // black | white | both (default) | none
+  std::optional<std::string> ko_rule; // simple (superko: not yet)
   std::uint64_t seed = 1;             // synthetic
   games::SyntheticParams synthetic;   // synthetic
   std::string source = "command line";

@@ -20,6 +20,7 @@ nlohmann::json to_json(const Report& r) {
       {"goal", r.goal},
       {"result", r.result},
       {"winner", or_null(r.winner)},
+      {"status", or_null(r.status)},
       {"best_move", or_null(r.best_move)},
       {"pv", r.principal_variation},
       {"nodes", r.nodes},
@@ -46,6 +47,7 @@ void print_human(std::ostream& out, const Report& r) {
   line("prover", r.prover + " (" + r.goal + ")");
   line("result", r.result + (r.reason ? " (stopped by " + *r.reason + ")" : ""));
   line("winner", r.winner ? *r.winner : (r.result == "unknown" ? "unknown" : "neither side can force a win"));
+  if (r.status) line("status", *r.status);
   line("best move", r.best_move ? *r.best_move : "-");
   if (!pv.empty()) line("line", pv);
   std::ostringstream effort;

@@ -21,6 +21,7 @@ struct Report {
   std::string goal;      // e.g. "black connects"
   std::string result;    // "proven" | "disproven" | "unknown"
   std::optional<std::string> winner;
+  std::optional<std::string> status;  // Go: "white kills", "black lives", "black lives in seki"
   std::optional<std::string> best_move;
   std::vector<std::string> principal_variation;
   std::uint64_t nodes = 0;

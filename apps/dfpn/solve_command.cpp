@@ -10,6 +10,8 @@
 #include "dfpn/algorithms.h"
 #include "dfpn/proof_sgf.h"
 #include "dfpn/sgf_codec.h"
+#include "games/go/go.h"
+#include "games/go/go_sgf.h"
 #include "games/hex/hex.h"
 #include "games/synthetic/random_tree.h"
 #include "games/synthetic/synthetic.h"
@@ -156,13 +158,40 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
   return report;
 }
 
+// The answer in Go terms: "white kills", "black lives", "black lives in seki".
+std::string go_status(const games::GoGame& game, const Report& report, const SolveOptions& options) {
+  if (!report.winner) return "unknown";
+  const std::string winner = *report.winner;
+  if (winner == std::string(to_string(game.killer()))) return winner + " kills";
+  if (!game.targets_alive() && options.problem.seki.value_or("live") == "live") {
+    // Lives; is it only seki? Ask again with seki counted as death (same limits).
+    SolveOptions strict = options;
+    strict.problem.seki = "dead";
+    strict.verify = false;
+    strict.proof_file.clear();
+    strict.problem.prover = std::string(to_string(game.defender()));
+    games::GoProblem settings;
+    settings.seki_is_life = false;
+    const std::string ko = options.problem.ko.value_or("both");
+    settings.black_may_take_ko = ko == "black" || ko == "both";
+    settings.white_may_take_ko = ko == "white" || ko == "both";
+    games::GoGame unconditional = games::go_from_sgf(*options.problem.sgf, settings);
+    unconditional = play_moves(unconditional, options.problem.moves, options.problem.source);
+    unconditional.set_to_move(game.to_move());
+    const Report again = solve_game(unconditional, "go", strict, {}, {});
+    if (again.result == "disproven") return winner + " lives in seki";
+    if (again.result == "unknown") return winner + " lives (seki not ruled out)";
+  }
+  return winner + " lives";
+}
+
 }  // namespace
 
 void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   cmd.add_option("problem", o.problem_file, "Problem file (JSON; see docs/problem-files.md)")
       ->check(CLI::ExistingFile);
   cmd.add_option("--game", o.problem.game, "Game")
-      ->check(CLI::IsMember({"tictactoe", "synthetic", "random-tree", "hex"}))
+      ->check(CLI::IsMember({"tictactoe", "synthetic", "random-tree", "hex", "go"}))
       ->capture_default_str();
   cmd.add_option("--size", o.problem.size, "Board size (hex: 1..19)")->check(CLI::Range(1, 19));
   cmd.add_option("--moves", o.problem.moves, "Moves played from the start, space-separated");
@@ -202,6 +231,14 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   cmd.add_flag("--weak-sum", o.weak_sum, "df-pn family: weak proof numbers against DAG over-counting");
   cmd.add_flag("--verify", o.verify, "Extract the proof and check it with the independent verifier");
   cmd.add_option("--proof", o.proof_file, "Write the verified proof as an SGF game tree (hex)");
+  auto* go = cmd.add_option_group("go", "Go life and death");
+  go->add_option("--goal", o.problem.goal, "The prover's goal: live (the target stones live) or kill (capture them)")
+      ->check(CLI::IsMember({"live", "kill"}));
+  go->add_option("--seki", o.problem.seki, "Whether seki counts as life")->check(CLI::IsMember({"live", "dead"}));
+  go->add_option("--ko", o.problem.ko, "Who may capture kos (win through ko)")
+      ->check(CLI::IsMember({"black", "white", "both", "none"}));
+  go->add_option("--ko-rule", o.problem.ko_rule, "Ko rule (simple; superko is not implemented yet)")
+      ->check(CLI::IsMember({"simple"}));
   cmd.add_option("--to-play", o.problem.to_play, "Side to move next, overriding the moves or the file")
       ->check(CLI::IsMember({"black", "white"}));
   cmd.add_flag("--json", o.json, "Print one JSON object instead of the summary");
@@ -239,6 +276,8 @@ Report solve(const SolveOptions& options, std::stop_token stop, const ProgressSi
     from_file.moves = o.problem.moves;
     from_file.prover = o.problem.prover;
     from_file.to_play = o.problem.to_play;
+    for (auto field : {&ProblemSpec::goal, &ProblemSpec::seki, &ProblemSpec::ko, &ProblemSpec::ko_rule})
+      if (o.problem.*field) from_file.*field = o.problem.*field;
     o.problem = from_file;
   }
   const ProblemSpec& p = o.problem;
@@ -269,6 +308,25 @@ Report solve(const SolveOptions& options, std::stop_token stop, const ProgressSi
     }
     return solve_game(with_side_to_move(play_moves(games::SyntheticGame(graph), p.moves, p.source), p),
                       "synthetic", o, std::move(stop), progress);
+  }
+  if (p.game == "go") {
+    if (!p.sgf) throw InputError(p.source + ": a Go problem comes from a file (SGF or task JSON), not from options");
+    games::GoProblem settings;
+    settings.seki_is_life = p.seki.value_or("live") == "live";
+    settings.black_may_take_ko = p.ko.value_or("both") == "black" || p.ko.value_or("both") == "both";
+    settings.white_may_take_ko = p.ko.value_or("both") == "white" || p.ko.value_or("both") == "both";
+    std::optional<games::GoGame> start;
+    try {
+      start.emplace(games::go_from_sgf(*p.sgf, settings));
+    } catch (const games::GoSgfError& e) {
+      throw InputError(p.source + ":" + std::string(e.what()).substr(5));
+    }
+    const games::GoGame game = with_side_to_move(play_moves(*start, p.moves, p.source), p);
+    if (p.goal && !o.problem.prover)
+      o.problem.prover = std::string(to_string(*p.goal == "live" ? game.defender() : game.killer()));
+    Report report = solve_game(game, "go", o, std::move(stop), progress);
+    report.status = go_status(game, report, o);
+    return report;
   }
   if (p.game == "random-tree") {
     // Implicit uniform trees: as large as wanted, no memory for the game itself.

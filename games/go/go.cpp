@@ -1,0 +1,455 @@
+#include "games/go/go.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "dfpn/random.h"
+
+namespace dfpn::games {
+namespace {
+
+constexpr int kNeighbours[4] = {-1, 1, -GoGame::kStride, GoGame::kStride};
+constexpr char kColumns[] = "ABCDEFGHJKLMNOPQRST";  // GTP skips I
+
+struct Zobrist {
+  std::uint64_t stone[GoGame::kPoints][2];
+  std::uint64_t ko[GoGame::kPoints];
+  std::uint64_t passes[3];
+  std::uint64_t white_to_move;
+  Zobrist() {
+    SplitMix64 random(0x60D1E5EEDull);
+    for (auto& point : stone)
+      for (auto& z : point) z = random.next();
+    for (auto& z : ko) z = random.next();
+    for (auto& z : passes) z = random.next();
+    white_to_move = random.next();
+  }
+};
+const Zobrist& zobrist() {
+  static const Zobrist table;
+  return table;
+}
+
+int colour_index(Point p) { return p == Point::Black ? 0 : 1; }
+Point other(Point p) { return p == Point::Black ? Point::White : Point::Black; }
+
+// Visits the block containing `start` (points of the same colour).
+template <class Visit>
+void for_each_in_block(const std::array<Point, GoGame::kPoints>& board, int start, Visit visit) {
+  std::array<bool, GoGame::kPoints> seen{};
+  int stack[GoGame::kPoints];
+  int top = 0;
+  stack[top++] = start;
+  seen[std::size_t(start)] = true;
+  const Point colour = board[std::size_t(start)];
+  while (top > 0) {
+    const int p = stack[--top];
+    visit(p);
+    for (int d : kNeighbours) {
+      const int q = p + d;
+      if (!seen[std::size_t(q)] && board[std::size_t(q)] == colour) {
+        seen[std::size_t(q)] = true;
+        stack[top++] = q;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+GoGame::GoGame(const GoProblem& problem)
+    : size_(problem.size), seki_is_life_(problem.seki_is_life),
+      may_take_ko_{problem.black_may_take_ko, problem.white_may_take_ko} {
+  if (size_ < 2 || size_ > kMaxSize) throw std::invalid_argument("board size must be 2..19");
+  state_.board.fill(Point::Border);
+  for (int r = 0; r < size_; ++r)
+    for (int c = 0; c < size_; ++c) state_.board[std::size_t(index(c, r))] = Point::Empty;
+  auto on_board = [&](std::pair<int, int> p) {
+    return p.first >= 0 && p.first < size_ && p.second >= 0 && p.second < size_;
+  };
+  for (const auto& [list, colour] : {std::pair{&problem.black, Point::Black}, {&problem.white, Point::White}}) {
+    for (const auto& p : *list) {
+      if (!on_board(p)) throw std::invalid_argument("a stone lies outside the board");
+      auto& point = state_.board[std::size_t(index(p.first, p.second))];
+      if (point != Point::Empty) throw std::invalid_argument("two stones on one point");
+      point = colour;
+    }
+  }
+  if (problem.targets.empty()) throw std::invalid_argument("no target stones: mark the stones that must live");
+  std::optional<Point> target_colour;
+  for (const auto& p : problem.targets) {
+    if (!on_board(p)) throw std::invalid_argument("a target lies outside the board");
+    const Point at = state_.board[std::size_t(index(p.first, p.second))];
+    if (at != Point::Black && at != Point::White) throw std::invalid_argument("a target point has no stone");
+    if (target_colour && *target_colour != at) throw std::invalid_argument("target stones of both colours");
+    target_colour = at;
+    targets_.push_back(index(p.first, p.second));
+  }
+  defender_ = *target_colour == Point::Black ? Player::Black : Player::White;
+  if (problem.region.empty()) {
+    for (int r = 0; r < size_; ++r)
+      for (int c = 0; c < size_; ++c) region_[std::size_t(index(c, r))] = true;
+  } else {
+    for (const auto& p : problem.region) {
+      if (!on_board(p)) throw std::invalid_argument("a region point lies outside the board");
+      region_[std::size_t(index(p.first, p.second))] = true;
+    }
+  }
+  for (int r = 0; r < size_; ++r)
+    for (int c = 0; c < size_; ++c)
+      if (region_[std::size_t(index(c, r))]) region_points_.push_back(static_cast<Move>(index(c, r)));
+  bool any_empty = false;
+  for (int p = 0; p < kPoints; ++p) any_empty |= region_[std::size_t(p)] && state_.board[std::size_t(p)] == Point::Empty;
+  if (!any_empty) throw std::invalid_argument("the region has no empty point to play");
+  for (int p = 0; p < kPoints; ++p) {
+    const Point at = state_.board[std::size_t(p)];
+    if ((at == Point::Black || at == Point::White) && liberties(state_, p, 1) == 0)
+      throw std::invalid_argument("a block without liberties: " + move_to_string(Move(p)));
+  }
+  for (int p = 0; p < kPoints; ++p) {
+    const Point at = state_.board[std::size_t(p)];
+    if (at == Point::Black || at == Point::White) state_.stones ^= zobrist().stone[p][colour_index(at)];
+  }
+  state_.to_move = problem.to_move;
+  state_.hash = full_hash(state_);
+}
+
+std::uint64_t GoGame::full_hash(const State& s) const {
+  return s.stones ^ (s.ko == kPass ? 0 : zobrist().ko[s.ko]) ^ zobrist().passes[s.passes] ^
+         (s.to_move == Player::White ? zobrist().white_to_move : 0);
+}
+
+void GoGame::set_to_move(Player p) {
+  state_.to_move = p;
+  state_.hash = full_hash(state_);
+}
+
+int GoGame::liberties(const State& s, int start, int cap) const {
+  std::array<bool, kPoints> counted{};
+  int count = 0;
+  bool done = false;
+  for_each_in_block(s.board, start, [&](int p) {
+    if (done) return;
+    for (int d : kNeighbours) {
+      const int q = p + d;
+      if (s.board[std::size_t(q)] == Point::Empty && !counted[std::size_t(q)]) {
+        counted[std::size_t(q)] = true;
+        if (++count >= cap) done = true;
+      }
+    }
+  });
+  return count;
+}
+
+int GoGame::place(State& s, Move move, Move& captured_point) const {
+  const Point mine = stone_of(s.to_move), theirs = other(mine);
+  s.board[move] = mine;
+  s.stones ^= zobrist().stone[move][colour_index(mine)];
+  int captured = 0;
+  for (int d : kNeighbours) {
+    const int q = move + d;
+    if (s.board[std::size_t(q)] != theirs || liberties(s, q, 1) > 0) continue;
+    std::vector<int> block;
+    for_each_in_block(s.board, q, [&](int p) { block.push_back(p); });
+    for (int p : block) {
+      s.board[std::size_t(p)] = Point::Empty;
+      s.stones ^= zobrist().stone[p][colour_index(theirs)];
+    }
+    captured += int(block.size());
+    captured_point = static_cast<Move>(block.front());
+  }
+  return captured;
+}
+
+bool GoGame::legal(Move move) const {
+  if (move == kPass) return true;
+  if (move >= kPoints || !region_[move] || state_.board[move] != Point::Empty || move == state_.ko) return false;
+  // An empty neighbour is a liberty whatever is captured, and a stone that
+  // keeps two liberties after a capture does not take a ko: legal.
+  for (int d : kNeighbours)
+    if (state_.board[std::size_t(move + d)] == Point::Empty) return true;
+  State s = state_;
+  Move captured_point = kPass;
+  const int captured = place(s, move, captured_point);
+  const int libs = liberties(s, move, 2);
+  if (libs == 0) return false;  // suicide
+  const bool takes_ko = captured == 1 && libs == 1 && [&] {
+    int size = 0;
+    for_each_in_block(s.board, move, [&](int) { ++size; });
+    return size == 1;
+  }();
+  return !takes_ko || may_take_ko_[state_.to_move == Player::Black ? 0 : 1];
+}
+
+void GoGame::generate_moves(MoveList& moves) const {
+  moves.clear();
+  for (const Move m : region_points_)
+    if (legal(m)) moves.push_back(m);
+  moves.push_back(kPass);
+}
+
+void GoGame::play(Move move) {
+  history_.push_back(state_);
+  State& s = state_;
+  if (move == kPass) {
+    s.passes = static_cast<std::uint8_t>(std::min(2, s.passes + 1));
+    s.ko = kPass;
+  } else {
+    Move captured_point = kPass;
+    const int captured = place(s, move, captured_point);
+    s.passes = 0;
+    s.ko = kPass;
+    if (captured == 1 && liberties(s, move, 2) == 1) {
+      int size = 0;
+      for_each_in_block(s.board, move, [&](int) { ++size; });
+      if (size == 1) s.ko = captured_point;  // the opponent may not retake at once
+    }
+  }
+  s.to_move = opponent(s.to_move);
+  s.hash = full_hash(s);
+}
+
+void GoGame::undo() {
+  state_ = history_.back();
+  history_.pop_back();
+}
+
+bool GoGame::target_captured() const {
+  const Point mine = stone_of(defender_);
+  return std::any_of(targets_.begin(), targets_.end(), [&](int p) { return state_.board[std::size_t(p)] != mine; });
+}
+
+// Benson's algorithm for the defender's blocks: X = blocks, R = regions
+// (connected non-defender points). Repeatedly drop blocks with fewer than
+// two healthy regions (every empty point a liberty of the block) among the
+// regions enclosed by X alone, and regions touching dropped blocks.
+// Linear in the board: a region is healthy for block b when the number of
+// its empty points next to b equals its number of empty points.
+bool GoGame::targets_alive() const {
+  // Slot 0 never matches a board whose stone hash is 0 by chance: it is recomputed.
+  BensonMemo& slot = memo_[state_.stones & (kMemoSize - 1)];
+  if (slot.stones == state_.stones && state_.stones != 0) return slot.alive;
+  slot = {state_.stones, targets_may_be_alive() && compute_targets_alive()};
+  return slot.alive;
+}
+
+bool GoGame::targets_may_be_alive() const {
+  const auto& board = state_.board;
+  const Point mine = stone_of(defender_);
+  auto next_stamp = [&] {
+    if (++mark_stamp_ == 0) {
+      mark_.fill(0);
+      mark_stamp_ = 1;
+    }
+    return mark_stamp_;
+  };
+  std::uint32_t done_targets = next_stamp();  // marks target blocks already checked
+  std::array<std::uint32_t, kPoints>& mark = mark_;
+  std::vector<int> block;
+  for (int t : targets_) {
+    if (mark[std::size_t(t)] == done_targets) continue;
+    block.clear();
+    const std::uint32_t in_block = next_stamp();
+    for_each_in_block(board, t, [&](int q) {
+      block.push_back(q);
+      mark[std::size_t(q)] = in_block;
+    });
+    auto touches_block = [&](int q) {
+      for (int d : kNeighbours)
+        if (mark[std::size_t(q + d)] == in_block) return true;
+      return false;
+    };
+    const std::uint32_t seen = next_stamp();
+    int healthy = 0;
+    int stack[kPoints];
+    for (int q0 : block) {
+      for (int d0 : kNeighbours) {
+        const int start = q0 + d0;
+        const Point at = board[std::size_t(start)];
+        if (at == mine || at == Point::Border || mark[std::size_t(start)] == seen) continue;
+        bool ok = true;
+        int top = 0;
+        stack[top++] = start;
+        mark[std::size_t(start)] = seen;
+        while (top > 0 && ok) {
+          const int q = stack[--top];
+          if (board[std::size_t(q)] == Point::Empty && !touches_block(q)) ok = false;
+          for (int d : kNeighbours) {
+            const int n = q + d;
+            const Point a = board[std::size_t(n)];
+            if (a != mine && a != Point::Border && mark[std::size_t(n)] != seen) {
+              mark[std::size_t(n)] = seen;
+              stack[top++] = n;
+            }
+          }
+        }
+        healthy += ok;
+      }
+    }
+    if (healthy < 2) return false;
+    for (int q : block) mark[std::size_t(q)] = done_targets;  // later targets in this block are done
+  }
+  return true;
+}
+
+bool GoGame::compute_targets_alive() const {
+  const auto& board = state_.board;
+  const Point mine = stone_of(defender_);
+  auto& block_of = scratch_.block_of;
+  auto& region_of = scratch_.region_of;
+  block_of.fill(-1);
+  region_of.fill(-1);
+  int blocks = 0;
+  for (int p = 0; p < kPoints; ++p)
+    if (board[std::size_t(p)] == mine && block_of[std::size_t(p)] < 0) {
+      for_each_in_block(board, p, [&](int q) { block_of[std::size_t(q)] = blocks; });
+      ++blocks;
+    }
+  // Per region: its empty-point count and, per neighbouring block, how many
+  // of its empty points touch that block (links: region, block, count).
+  auto& links = scratch_.links;
+  auto& empties = scratch_.empties;
+  links.clear();
+  empties.clear();
+  int regions = 0;
+  int stack[kPoints];
+  for (int p = 0; p < kPoints; ++p) {
+    const Point at = board[std::size_t(p)];
+    if (at == mine || at == Point::Border || region_of[std::size_t(p)] >= 0) continue;
+    const std::size_t first_link = links.size();
+    int empty_count = 0, top = 0;
+    stack[top++] = p;
+    region_of[std::size_t(p)] = regions;
+    while (top > 0) {
+      const int q = stack[--top];
+      const bool empty = board[std::size_t(q)] == Point::Empty;
+      empty_count += empty;
+      int seen_blocks[4], seen = 0;
+      for (int d : kNeighbours) {
+        const int n = q + d;
+        const int b = block_of[std::size_t(n)];
+        if (b >= 0) {
+          if (std::find(seen_blocks, seen_blocks + seen, b) != seen_blocks + seen) continue;
+          seen_blocks[seen++] = b;
+          auto link = std::find_if(links.begin() + std::ptrdiff_t(first_link), links.end(),
+                                   [&](const Link& l) { return l.block == b; });
+          if (link == links.end()) {
+            links.push_back({regions, b, 0});
+            link = links.end() - 1;
+          }
+          link->empties_touching += empty;
+        } else if (board[std::size_t(n)] != Point::Border && region_of[std::size_t(n)] < 0) {
+          region_of[std::size_t(n)] = regions;
+          stack[top++] = n;
+        }
+      }
+    }
+    empties.push_back(empty_count);
+    ++regions;
+  }
+  auto& block_alive = scratch_.block_alive;
+  auto& region_alive = scratch_.region_alive;
+  block_alive.assign(std::size_t(blocks), 1);
+  region_alive.assign(std::size_t(regions), 1);
+  auto& vital = scratch_.vital;
+  for (bool changed = true; changed;) {
+    changed = false;
+    vital.assign(std::size_t(blocks), 0);
+    for (const Link& l : links)
+      if (region_alive[std::size_t(l.region)] && l.empties_touching == empties[std::size_t(l.region)])
+        ++vital[std::size_t(l.block)];
+    for (int b = 0; b < blocks; ++b)
+      if (block_alive[std::size_t(b)] && vital[std::size_t(b)] < 2) {
+        block_alive[std::size_t(b)] = 0;
+        changed = true;
+      }
+    for (const Link& l : links)
+      if (region_alive[std::size_t(l.region)] && !block_alive[std::size_t(l.block)]) {
+        region_alive[std::size_t(l.region)] = 0;
+        changed = true;
+      }
+  }
+  return std::all_of(targets_.begin(), targets_.end(),
+                     [&](int p) { return block_alive[std::size_t(block_of[std::size_t(p)])] != 0; });
+}
+
+Outcome GoGame::evaluate(Player attacker) const {
+  std::optional<Player> winner;
+  if (target_captured()) winner = killer();
+  else if (state_.passes >= 2) winner = seki_is_life_ ? defender_ : killer();
+  else if (targets_alive()) winner = defender_;
+  if (!winner) return Outcome::Unknown;
+  return *winner == attacker ? Outcome::Proven : Outcome::Disproven;
+}
+
+std::string GoGame::goal_text(Player prover) const {
+  const std::string who = to_string(prover) == std::string("black") ? "black" : "white";
+  if (prover == defender_) return who + " lives" + (seki_is_life_ ? " (seki counts)" : " unconditionally");
+  return who + " kills" + (seki_is_life_ ? "" : " (seki counts as dead)");
+}
+
+Numbers GoGame::initial_numbers(Player attacker) const {
+  // Fewest liberties of a target block: few liberties favour the killer.
+  int libs = 8;
+  for (int p : targets_)
+    if (state_.board[std::size_t(p)] == stone_of(defender_)) libs = std::min(libs, liberties(state_, p, 8));
+  const ProofNumber kill_pn = ProofNumber(std::max(1, libs)), kill_dn = ProofNumber(libs >= 3 ? 2 : 1);
+  return attacker == killer() ? Numbers{kill_pn, kill_dn} : Numbers{kill_dn, kill_pn};
+}
+
+void GoGame::order_moves(MoveList& moves, Player) const {
+  // Liberties of the targets first (where life and death is decided), pass last.
+  auto near_target = [&](Move m) {
+    if (m == kPass) return 0;
+    for (int d : kNeighbours)
+      if (state_.board[std::size_t(m + d)] == stone_of(defender_)) return 2;
+    return 1;
+  };
+  std::stable_sort(moves.begin(), moves.end(), [&](Move a, Move b) { return near_target(a) > near_target(b); });
+}
+
+std::string GoGame::move_to_string(Move move) const {
+  if (move == kPass) return "pass";
+  const int column = move % kStride - 1, row = move / kStride - 1;
+  return std::string(1, kColumns[column]) + std::to_string(size_ - row);
+}
+
+std::optional<GoGame::Move> GoGame::parse_move(const std::string& text) const {
+  std::string t = text;
+  for (char& c : t) c = char(std::toupper(static_cast<unsigned char>(c)));
+  if (t == "PASS") return kPass;
+  if (t.size() < 2) return std::nullopt;
+  const char* at = std::find(kColumns, kColumns + size_, t[0]);
+  if (at == kColumns + size_) return std::nullopt;
+  int number = 0;
+  for (std::size_t i = 1; i < t.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(t[i]))) return std::nullopt;
+    number = number * 10 + (t[i] - '0');
+    if (number > size_) return std::nullopt;
+  }
+  if (number < 1) return std::nullopt;
+  return static_cast<Move>(index(int(at - kColumns), size_ - number));
+}
+
+std::string GoGame::to_text() const {
+  std::string out = "   ";
+  for (int c = 0; c < size_; ++c) out += std::string(1, kColumns[c]) + " ";
+  out += '\n';
+  for (int r = 0; r < size_; ++r) {
+    const std::string number = std::to_string(size_ - r);
+    out += std::string(3 - number.size(), ' ') + number;
+    for (int c = 0; c < size_; ++c) {
+      const int p = index(c, r);
+      const Point at = state_.board[std::size_t(p)];
+      const bool target = std::find(targets_.begin(), targets_.end(), p) != targets_.end();
+      char ch = at == Point::Black ? (target ? 'X' : 'x') : at == Point::White ? (target ? 'O' : 'o')
+                : region_[std::size_t(p)] ? '.' : '#';
+      if (at == Point::Black && !target) ch = 'x';
+      out += std::string(" ") + ch;
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace dfpn::games

@@ -1,0 +1,149 @@
+// Go life-and-death problems: an enclosed position, the target blocks that
+// must live, the region where play is allowed, and who may take kos.
+//
+// Rules: captures, suicide illegal, pass always legal; the simple ko rule
+// (no immediate recapture of a single stone), with the ko point part of the
+// position (and of its hash), so a position's value does not depend on how
+// it was reached. A side without ko permission may not capture a ko at all.
+// Longer cycles (triple ko, eternal life) end the line as a loss for the
+// killer: the killer must capture, and a cycle never does.
+//
+// Terminals, each provably right under these rules:
+// * a target stone captured: the killer wins;
+// * every target block unconditionally alive (Benson, counting the killer as
+//   able to play anywhere, which only makes it more conservative): the
+//   defender wins;
+// * two passes in a row: the defender wins if seki counts as life (the
+//   killer passed instead of capturing), else the killer wins.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/container/static_vector.hpp>
+
+#include "dfpn/types.h"
+
+namespace dfpn::games {
+
+enum class Point : std::uint8_t { Empty = 0, Black = 1, White = 2, Border = 3 };
+
+struct GoProblem {
+  int size = 9;                                   // 2..19
+  std::vector<std::pair<int, int>> black, white;  // stones as (column, row), 0-based, row 0 at the top
+  std::vector<std::pair<int, int>> targets;       // points of target stones (their blocks must live)
+  std::vector<std::pair<int, int>> region;        // where play is allowed; empty: every empty point
+  Player to_move = Player::Black;
+  bool seki_is_life = true;
+  bool black_may_take_ko = true;
+  bool white_may_take_ko = true;
+};
+
+class GoGame {
+ public:
+  static constexpr int kMaxSize = 19;
+  static constexpr int kStride = kMaxSize + 2;
+  static constexpr int kPoints = kStride * kStride;
+  using Move = std::uint16_t;  // padded point index, or kPass
+  static constexpr Move kPass = 0xFFFF;
+  using MoveList = boost::container::static_vector<Move, kMaxSize * kMaxSize + 1>;
+
+  // Throws std::invalid_argument for an impossible problem (stones off the
+  // board or on one point, no targets, targets of both colours or on empty
+  // points, an empty region, stones without liberties).
+  explicit GoGame(const GoProblem& problem);
+
+  std::uint64_t hash() const { return state_.hash; }
+  Player to_move() const { return state_.to_move; }
+  void generate_moves(MoveList& moves) const;
+  void play(Move move);
+  void undo();
+  Outcome evaluate(Player attacker) const;
+
+  bool may_repeat() const { return true; }
+  Outcome repetition_outcome(Player attacker) const {
+    return attacker == killer() ? Outcome::Disproven : Outcome::Proven;
+  }
+  std::string goal_text(Player prover) const;
+  // df-pn+: cheap Go features (target liberties, eye space) as initial numbers.
+  Numbers initial_numbers(Player attacker) const;
+  void order_moves(MoveList& moves, Player attacker) const;
+
+  // GTP vertex ("C3", "pass"); parse accepts both cases and SGF "aa" style is not accepted.
+  std::string move_to_string(Move move) const;
+  std::optional<Move> parse_move(const std::string& text) const;
+
+  int size() const { return size_; }
+  Player defender() const { return defender_; }
+  Player killer() const { return opponent(defender_); }
+  Point at(int column, int row) const { return state_.board[index(column, row)]; }
+  bool in_region(int column, int row) const { return region_[index(column, row)]; }
+  Move point(int column, int row) const { return static_cast<Move>(index(column, row)); }
+  void set_to_move(Player p);
+  // Whether every target block is unconditionally alive (Benson).
+  bool targets_alive() const;
+  std::string to_text() const;
+
+ private:
+  struct State {
+    std::array<Point, kPoints> board{};
+    Player to_move = Player::Black;
+    Move ko = kPass;        // the point the side to move may not retake, if any
+    std::uint8_t passes = 0;  // consecutive passes (2 ends the game)
+    std::uint64_t stones = 0;  // Zobrist of the stones alone
+    std::uint64_t hash = 0;    // stones, side to move, ko point, passes
+  };
+
+  static int index(int column, int row) { return (row + 1) * kStride + column + 1; }
+  static Point stone_of(Player p) { return p == Player::Black ? Point::Black : Point::White; }
+  bool legal(Move move) const;
+  // Plays on `s` (no legality check); returns the number of stones captured
+  // and the single captured point if exactly one.
+  int place(State& s, Move move, Move& captured_point) const;
+  bool target_captured() const;
+  // Liberties of the block at p, counting at most `cap`.
+  int liberties(const State& s, int p, int cap) const;
+  std::uint64_t full_hash(const State& s) const;
+
+  int size_;
+  Player defender_;
+  bool seki_is_life_;
+  bool may_take_ko_[2];
+  std::array<bool, kPoints> region_{};
+  std::vector<Move> region_points_;  // the region's points, in board order
+  std::vector<int> targets_;
+  State state_;
+  std::vector<State> history_;
+
+  // Reused buffers of targets_alive(), so the hot path does not allocate.
+  struct Link {
+    int region, block, empties_touching;
+  };
+  struct BensonScratch {
+    std::array<int, kPoints> block_of, region_of;
+    std::vector<Link> links;
+    std::vector<int> empties, vital;
+    std::vector<char> block_alive, region_alive;
+  };
+  mutable BensonScratch scratch_;
+  // Benson results by stone hash: df-pn evaluates the same positions again
+  // and again (every re-expansion looks at all children).
+  struct BensonMemo {
+    std::uint64_t stones = 0;
+    bool alive = false;
+  };
+  static constexpr std::size_t kMemoSize = 1 << 14;
+  mutable std::vector<BensonMemo> memo_ = std::vector<BensonMemo>(kMemoSize);
+  bool compute_targets_alive() const;
+  // Necessary for Benson life and cheap: every target block touches two
+  // regions whose empty points are all its liberties. Floods stop at the
+  // first empty point that is not, so failing positions cost little.
+  bool targets_may_be_alive() const;
+  mutable std::array<std::uint32_t, kPoints> mark_{};
+  mutable std::uint32_t mark_stamp_ = 0;
+};
+
+}  // namespace dfpn::games

@@ -1,0 +1,109 @@
+#include "games/go/go_sgf.h"
+
+#include <algorithm>
+#include <charconv>
+#include <optional>
+
+namespace dfpn::games {
+namespace {
+
+[[noreturn]] void fail(const sgf::Node& node, const std::string& message) {
+  throw GoSgfError("line " + std::to_string(node.line) + ": " + message);
+}
+
+std::pair<int, int> one_point(const std::string& text, int size) {
+  if (text.size() != 2 || text[0] < 'a' || text[0] > 's' || text[1] < 'a' || text[1] > 's')
+    throw std::invalid_argument("'" + text + "' is not an SGF point");
+  const std::pair<int, int> p{text[0] - 'a', text[1] - 'a'};
+  if (p.first >= size || p.second >= size)
+    throw std::invalid_argument("point '" + text + "' lies outside the " + std::to_string(size) + "x" +
+                                std::to_string(size) + " board");
+  return p;
+}
+
+std::vector<std::pair<int, int>> points_of(const sgf::Node& node, const char* id, int size) {
+  std::vector<std::pair<int, int>> out;
+  if (const auto* values = node.find(id)) {
+    for (const auto& v : *values) {
+      try {
+        for (const auto& p : sgf_points(v, size)) out.push_back(p);
+      } catch (const std::invalid_argument& e) {
+        fail(node, std::string(id) + ": " + e.what());
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::pair<int, int>> sgf_points(const std::string& value, int size) {
+  const auto colon = value.find(':');
+  if (colon == std::string::npos) return {one_point(value, size)};
+  const auto a = one_point(value.substr(0, colon), size), b = one_point(value.substr(colon + 1), size);
+  std::vector<std::pair<int, int>> out;
+  for (int r = std::min(a.second, b.second); r <= std::max(a.second, b.second); ++r)
+    for (int c = std::min(a.first, b.first); c <= std::max(a.first, b.first); ++c) out.emplace_back(c, r);
+  return out;
+}
+
+std::string sgf_point(const GoGame& game, GoGame::Move move) {
+  if (move == GoGame::kPass) return "";
+  for (int r = 0; r < game.size(); ++r)
+    for (int c = 0; c < game.size(); ++c)
+      if (game.point(c, r) == move) return std::string{char('a' + c), char('a' + r)};
+  return "";
+}
+
+GoGame go_from_sgf(const sgf::Node& root, GoProblem settings) {
+  const std::string gm = root.value("GM", "1");
+  if (gm != "1") fail(root, "GM[" + gm + "] is not Go (GM[1])");
+  const std::string sz = root.value("SZ", "19");
+  int size = 0;
+  const auto [end, ec] = std::from_chars(sz.data(), sz.data() + sz.size(), size);
+  if (ec != std::errc{} || end != sz.data() + sz.size() || size < 2 || size > GoGame::kMaxSize)
+    fail(root, "SZ[" + sz + "]: the board size must be 2..19");
+  settings.size = size;
+  settings.black = points_of(root, "AB", size);
+  settings.white = points_of(root, "AW", size);
+  settings.targets = points_of(root, "TR", size);
+  settings.region = points_of(root, "MA", size);
+  if (root.find("AE")) fail(root, "AE (removing stones) is not supported");
+  const std::string pl = root.value("PL", "B");
+  if (pl != "B" && pl != "W" && pl != "b" && pl != "w") fail(root, "PL[" + pl + "] must be B or W");
+  settings.to_move = (pl == "B" || pl == "b") ? Player::Black : Player::White;
+
+  std::optional<GoGame> game;
+  try {
+    game.emplace(settings);
+  } catch (const std::invalid_argument& e) {
+    fail(root, e.what());
+  }
+  // The main line.
+  for (const sgf::Node* node = root.children.empty() ? nullptr : &root.children.front(); node;
+       node = node->children.empty() ? nullptr : &node->children.front()) {
+    const auto* black = node->find("B");
+    const auto* white = node->find("W");
+    if (!black && !white) continue;
+    if (black && white) fail(*node, "a node has both a B and a W move");
+    const std::string& value = (black ? *black : *white).front();
+    game->set_to_move(black ? Player::Black : Player::White);
+    GoGame::Move move = GoGame::kPass;
+    if (!value.empty() && !(value == "tt" && size <= 19)) {
+      try {
+        const auto [c, r] = one_point(value, size);
+        move = game->point(c, r);
+      } catch (const std::invalid_argument& e) {
+        fail(*node, e.what());
+      }
+    }
+    GoGame::MoveList legal;
+    game->generate_moves(legal);
+    if (std::find(legal.begin(), legal.end(), move) == legal.end())
+      fail(*node, std::string(black ? "B" : "W") + "[" + value + "] is not legal here (occupied, outside the region, suicide or ko)");
+    game->play(move);
+  }
+  return *game;
+}
+
+}  // namespace dfpn::games

@@ -1,0 +1,31 @@
+// Go problems from SGF (FF[4] GM[1]): AB/AW stones, PL side to move, TR the
+// target stones, MA the region (absent: every point), then the main line's
+// moves. The goal, seki and ko settings are not SGF properties; they come in
+// `settings` (its stones, targets and region are replaced by the file's).
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "games/go/go.h"
+#include "games/sgf/sgf.h"
+
+namespace dfpn::games {
+
+// A file that is wrong for Go; what() starts with "line N: ".
+class GoSgfError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+GoGame go_from_sgf(const sgf::Node& root, GoProblem settings);
+
+// SGF point lists: "cd" or the rectangle "aa:cc", as (column, row) from the top left.
+std::vector<std::pair<int, int>> sgf_points(const std::string& value, int size);
+
+// A GoGame move as an SGF value ("cd"; "" for a pass).
+std::string sgf_point(const GoGame& game, GoGame::Move move);
+
+}  // namespace dfpn::games

@@ -1,0 +1,252 @@
+#include "games/go/go.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "dfpn/dfpn.h"
+#include "dfpn/minimax.h"
+#include "dfpn/pns.h"
+#include "dfpn/proof.h"
+#include "games/go/go_sgf.h"
+#include "tt/table.h"
+
+namespace dfpn::games {
+namespace {
+
+// A problem from a diagram, top row first: X/O stones (upper case: targets),
+// '.' empty points; every point but '-' belongs to the region.
+GoProblem diagram(const std::vector<std::string>& rows, Player to_move = Player::Black) {
+  GoProblem p;
+  p.size = int(rows.size());
+  p.to_move = to_move;
+  for (int r = 0; r < p.size; ++r)
+    for (int c = 0; c < p.size; ++c) {
+      const char ch = rows[std::size_t(r)][std::size_t(c)];
+      if (ch == 'x' || ch == 'X') p.black.emplace_back(c, r);
+      if (ch == 'o' || ch == 'O') p.white.emplace_back(c, r);
+      if (ch == 'X' || ch == 'O') p.targets.emplace_back(c, r);
+      if (ch != '-') p.region.emplace_back(c, r);
+    }
+  return p;
+}
+
+GoGame::Move at(const GoGame& g, const char* vertex) { return *g.parse_move(vertex); }
+
+bool is_legal(const GoGame& g, GoGame::Move m) {
+  GoGame::MoveList moves;
+  g.generate_moves(moves);
+  return std::find(moves.begin(), moves.end(), m) != moves.end();
+}
+
+TEST(Go, VerticesSkipTheLetterI) {
+  GoGame g(diagram({"Ox.......", ".........", ".........", ".........", ".........", ".........", ".........",
+                    ".........", "........."}));
+  EXPECT_EQ(g.move_to_string(g.point(0, 0)), "A9");
+  EXPECT_EQ(g.move_to_string(g.point(8, 8)), "J1");
+  EXPECT_EQ(at(g, "j1"), g.point(8, 8));
+  EXPECT_EQ(g.parse_move("pass"), GoGame::kPass);
+  EXPECT_FALSE(g.parse_move("I5"));
+  EXPECT_FALSE(g.parse_move("A10"));
+  EXPECT_FALSE(g.parse_move("A0"));
+}
+
+TEST(Go, CaptureAndSuicide) {
+  // The white target B3 has one liberty, B2.
+  GoGame g(diagram({"-x--",
+                    "xOx-",
+                    "-..-",
+                    "----"}));
+  EXPECT_EQ(g.evaluate(Player::Black), Outcome::Unknown);
+  g.play(at(g, "B2"));
+  EXPECT_EQ(g.at(1, 1), Point::Empty);  // captured
+  EXPECT_EQ(g.evaluate(Player::Black), Outcome::Proven);  // black, the killer, wins
+  EXPECT_EQ(g.evaluate(Player::White), Outcome::Disproven);
+
+  // Suicide: White may not play A4, which has no liberty and captures nothing.
+  GoGame s(diagram({".x--",
+                    "x---",
+                    "----",
+                    "O---"}, Player::White));
+  EXPECT_FALSE(is_legal(s, at(s, "A4")));
+  s.set_to_move(Player::Black);
+  EXPECT_TRUE(is_legal(s, at(s, "A4")));
+}
+
+TEST(Go, SimpleKoForbidsTheImmediateRecapture) {
+  // Black captures at C3 (taking B3... the classic shape):
+  //   A B C D
+  // 4 - x o -
+  // 3 x o . o
+  // 2 - x o -
+  GoGame g(diagram({"-xo-",
+                    "xO.o",
+                    "-xo-",
+                    "----"}));
+  const auto before = g.hash();
+  ASSERT_TRUE(is_legal(g, at(g, "C3")));
+  g.play(at(g, "C3"));  // captures the white target: the killer wins at once
+  EXPECT_EQ(g.evaluate(Player::Black), Outcome::Proven);
+  g.undo();
+  EXPECT_EQ(g.hash(), before);
+
+  // A ko not involving targets: the target is elsewhere.
+  GoGame k(diagram({"-xo.",
+                    "xo.o",
+                    "-xo.",
+                    "O..."}));
+  k.play(at(k, "C3"));  // black takes the ko at B3
+  EXPECT_EQ(k.at(1, 1), Point::Empty);
+  EXPECT_FALSE(is_legal(k, at(k, "B3")));  // white may not retake at once
+  const auto with_ko = k.hash();
+  k.play(at(k, "D1"));  // white elsewhere
+  k.play(at(k, "C1"));  // black elsewhere
+  EXPECT_TRUE(is_legal(k, at(k, "B3")));  // now the ko may be taken back
+  k.undo();
+  k.undo();
+  EXPECT_EQ(k.hash(), with_ko);
+}
+
+TEST(Go, KoPermission) {
+  GoProblem p = diagram({"-xo.",
+                         "xo.o",
+                         "-xo.",
+                         "O..."});
+  p.black_may_take_ko = false;
+  GoGame g(p);
+  EXPECT_FALSE(is_legal(g, at(g, "C3")));  // black may not take a ko
+  EXPECT_TRUE(is_legal(g, at(g, "D1")));
+}
+
+TEST(Go, BensonTwoEyesLiveOneEyeDoesNot) {
+  // White in the corner with two separate eyes (A5, C5): alive.
+  GoGame alive(diagram({".O.Ox",
+                        "OOOOx",
+                        "xxxxx",
+                        "-----",
+                        "-----"}));
+  EXPECT_TRUE(alive.targets_alive());
+  EXPECT_EQ(alive.evaluate(Player::White), Outcome::Proven);
+  // One two-point eye (A5, B5): not unconditionally alive.
+  GoGame one_eye(diagram({"..OOx",
+                          "OOOOx",
+                          "xxxxx",
+                          "-----",
+                          "-----"}));
+  EXPECT_FALSE(one_eye.targets_alive());
+  EXPECT_EQ(one_eye.evaluate(Player::White), Outcome::Unknown);
+  // A three-point eye is one healthy region: not unconditionally alive either.
+  GoGame big(diagram({"...Ox",
+                      "OOOOx",
+                      "xxxxx",
+                      "-----",
+                      "-----"}));
+  EXPECT_FALSE(big.targets_alive());
+}
+
+TEST(Go, TwoPassesEndTheGameBySekiRule) {
+  GoProblem p = diagram({"..OOx",
+                         "OOOOx",
+                         "xxxxx",
+                         "-----",
+                         "-----"});
+  GoGame live(p);
+  live.play(GoGame::kPass);
+  EXPECT_EQ(live.evaluate(Player::White), Outcome::Unknown);
+  live.play(GoGame::kPass);
+  EXPECT_EQ(live.evaluate(Player::White), Outcome::Proven);  // seki counts as life: white survived
+  p.seki_is_life = false;
+  GoGame dead(p);
+  dead.play(GoGame::kPass);
+  dead.play(GoGame::kPass);
+  EXPECT_EQ(dead.evaluate(Player::White), Outcome::Disproven);
+}
+
+TEST(Go, MovesStayInTheRegion) {
+  GoGame g(diagram({"..OOx",
+                    "OOOOx",
+                    "xxxxx",
+                    "-----",
+                    "-----"}));
+  GoGame::MoveList moves;
+  g.generate_moves(moves);
+  std::vector<std::string> names;
+  for (auto m : moves) names.push_back(g.move_to_string(m));
+  EXPECT_EQ(names, (std::vector<std::string>{"A5", "B5", "pass"}));  // not the empty points marked '-'
+
+}
+
+TEST(Go, BadProblemsAreRejected) {
+  EXPECT_THROW(GoGame(diagram({"...", "...", "..."})), std::invalid_argument);        // no targets
+  EXPECT_THROW(GoGame(diagram({"XO.", "...", "..."})), std::invalid_argument);        // both colours
+  EXPECT_THROW(GoGame(diagram({"X--", "---", "---"})), std::invalid_argument);        // empty region
+  EXPECT_THROW(GoGame(diagram({"Xo.", "o..", "..."})), std::invalid_argument);        // no liberties
+  GoProblem off = diagram({"X..", "...", "..."});
+  off.black.emplace_back(5, 5);
+  EXPECT_THROW(GoGame{off}, std::invalid_argument);
+}
+
+TEST(GoSgf, ReadsStonesTargetsRegionAndMoves) {
+  const auto root = sgf::parse("(;FF[4]GM[1]SZ[5]AB[ea][eb][ac:ec]AW[ca][da][ab:db]TR[da]MA[aa:ba]PL[B];B[ba])");
+  GoGame g = go_from_sgf(root, GoProblem{});
+  EXPECT_EQ(g.defender(), Player::White);
+  EXPECT_EQ(g.at(1, 0), Point::Black);
+  EXPECT_EQ(g.to_move(), Player::White);
+  EXPECT_TRUE(g.in_region(0, 0));
+  EXPECT_FALSE(g.in_region(2, 2));
+  for (const char* bad : {"(;GM[1]SZ[5]AB[zz]TR[aa])", "(;GM[1]SZ[5]AB[aa])", "(;GM[11]SZ[5])",
+                          "(;GM[1]SZ[5]AB[aa]TR[aa]MA[bb];B[cc])", "(;GM[1]SZ[1]AB[aa]TR[aa])"}) {
+    EXPECT_THROW(go_from_sgf(sgf::parse(bad), GoProblem{}), GoSgfError) << bad;
+  }
+}
+
+// Small enclosed problems, every algorithm against the exact oracle, both
+// sides to move, both goals, seki as life or death, ko permissions.
+TEST(GoOracle, SmallProblemsAgreeWithTheOracle) {
+  const std::vector<std::vector<std::string>> shapes = {
+      {"...Ox", "OOOOx", "xxxxx", "-----", "-----"},   // straight three: first to play decides
+      {"....x", "OOOOx", "xxxxx", "-----", "-----"},   // straight four: lives
+      {"..OOx", "OOOOx", "xxxxx", "-----", "-----"},   // two-point eye: dies
+      {"...Ox", "O.OOx", "OOOxx", "xxxx-", "-----"},   // bent shape in the corner
+      {".xOOx", "..OOx", "OOOxx", "xxxx-", "-----"},   // a black stone inside the eye space
+      {"x.o.x", ".O.Ox", "OOOOx", "xxxxx", "-----"},   // ko-ish shape on the edge
+      {"..O.x", "x.OOx", "OOOxx", "xxxx-", "-----"},
+  };
+  int checked = 0;
+  for (const auto& shape : shapes) {
+    for (Player to_move : {Player::Black, Player::White})
+      for (bool seki_is_life : {true, false})
+        for (int ko = 0; ko < 4; ++ko) {
+          GoProblem p = diagram(shape, to_move);
+          p.seki_is_life = seki_is_life;
+          p.black_may_take_ko = ko & 1;
+          p.white_may_take_ko = ko & 2;
+          const GoGame game(p);
+          for (Player prover : {Player::Black, Player::White}) {
+            const auto exact = Minimax<GoGame>(game, prover, Limits{}).solve();
+            ASSERT_TRUE(exact.solved());
+            auto table = tt::TranspositionTable::with_entries(1 << 12);
+            DepthFirstPns<GoGame> dfpn(game, prover, table, Limits{}, DfpnOptions{});
+            const auto r = dfpn.solve();
+            EXPECT_EQ(r.outcome, exact.outcome) << shape[0] << " to_move " << int(to_move) << " prover " << int(prover);
+            if (r.solved()) {
+              const auto proof = dfpn.proof();
+              ASSERT_TRUE(proof);
+              EXPECT_TRUE(verify_proof(game, *proof, prover, r.outcome).ok);
+            }
+            ProofNumberSearch<GoGame> pns(game, prover, Limits{}, PnsOptions{});
+            EXPECT_EQ(pns.solve().outcome, exact.outcome);
+            DfpnOptions plus;
+            plus.heuristic_init = true;
+            auto table2 = tt::TranspositionTable::with_entries(1 << 12);
+            EXPECT_EQ((DepthFirstPns<GoGame>(game, prover, table2, Limits{}, plus).solve().outcome), exact.outcome);
+            ++checked;
+          }
+        }
+  }
+  EXPECT_EQ(checked, 7 * 2 * 2 * 4 * 2);
+}
+
+}  // namespace
+}  // namespace dfpn::games
