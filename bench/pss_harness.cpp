@@ -10,6 +10,7 @@
 #include "dfpn/dfpn.h"
 #include "dfpn/pns.h"
 #include "dfpn/pss.h"
+#include "games/go/go.h"
 #include "games/hex/hex.h"
 #include "games/synthetic/synthetic.h"
 #include "games/tictactoe/tictactoe.h"
@@ -73,6 +74,24 @@ int main(int argc, char** argv) {
     hex4.play(*hex4.parse_move("a1"));
     print("hex 4x4 after a1 (Black to connect; White wins)", compare(hex4));
   }
+  // Go: Black kills a white corner group (bench/suites/go-problems).
+  auto go_problem = [](std::vector<std::string> rows, Player to_move) {
+    games::GoProblem p;
+    p.size = int(rows.size());
+    p.to_move = to_move;
+    for (int r = 0; r < p.size; ++r)
+      for (int c = 0; c < p.size; ++c) {
+        const char ch = rows[std::size_t(r)][std::size_t(c)];
+        if (ch == 'x') p.black.emplace_back(c, r);
+        if (ch == 'O') p.white.emplace_back(c, r), p.targets.emplace_back(c, r);
+        if (ch != '-') p.region.emplace_back(c, r);
+      }
+    return games::GoGame(p);
+  };
+  print("go corner bulky five, Black to play and kill",
+        compare(go_problem({"...Ox-", "..OOx-", "OOOxx-", "xxxx--", "------", "------"}, Player::Black)));
+  print("go corner square four, White to play, Black kills",
+        compare(go_problem({"..Ox--", "..Ox--", "OOOx--", "xxxx--", "------", "------"}, Player::White)));
   std::vector<Row> total;
   const int dags = quick ? 2 : 10;
   for (std::uint64_t seed = 1; seed <= std::uint64_t(dags); ++seed) {
