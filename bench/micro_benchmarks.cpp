@@ -6,6 +6,8 @@
 #include "dfpn/minimax.h"
 #include "dfpn/pns.h"
 #include "dfpn/random.h"
+#include "games/go/go.h"
+#include "games/hex/hex.h"
 #include "games/synthetic/synthetic.h"
 #include "games/tictactoe/tictactoe.h"
 #include "tt/table.h"
@@ -133,6 +135,57 @@ void BM_TicTacToe(benchmark::State& state) {
   });
 }
 BENCHMARK(BM_TicTacToe)->Unit(benchmark::kMillisecond);
+
+// Move generation and terminal checks per game: the per-node cost a search
+// pays before any search logic.
+void BM_HexMoves(benchmark::State& state) {
+  games::HexGame game(int(state.range(0)));
+  for (const char* cell : {"c3", "d4", "e2"}) game.play(*game.parse_move(cell));
+  games::HexGame::MoveList moves;
+  for (auto _ : state) {
+    game.generate_moves(moves);
+    benchmark::DoNotOptimize(game.evaluate(Player::Black));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_HexMoves)->Arg(7)->Arg(11);
+
+games::GoGame go_corner() {
+  // A white corner group with a bulky-five eye space inside a black wall.
+  games::GoProblem p;
+  p.size = 9;
+  const char* rows[] = {"...Ox----", "..OOx----", "OOOxx----", "xxxx-----", "---------",
+                        "---------", "---------", "---------", "---------"};
+  for (int r = 0; r < 9; ++r)
+    for (int c = 0; c < 9; ++c) {
+      if (rows[r][c] == 'x') p.black.emplace_back(c, r);
+      if (rows[r][c] == 'O') p.white.emplace_back(c, r), p.targets.emplace_back(c, r);
+      if (rows[r][c] != '-') p.region.emplace_back(c, r);
+    }
+  return games::GoGame(p);
+}
+
+void BM_GoMovesAndBenson(benchmark::State& state) {
+  games::GoGame game = go_corner();
+  games::GoGame::MoveList moves;
+  for (auto _ : state) {
+    game.generate_moves(moves);
+    game.play(moves.front());  // the same child each time: Benson comes from its memo, as on re-expansion
+    benchmark::DoNotOptimize(game.evaluate(Player::Black));
+    game.undo();
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_GoMovesAndBenson);
+
+void BM_GoSolve(benchmark::State& state) {
+  const games::GoGame game = go_corner();
+  report_nodes(state, [&](tt::TranspositionTable& table, auto clear) {
+    clear();
+    return DepthFirstPns(game, Player::Black, table).solve().nodes;
+  });
+}
+BENCHMARK(BM_GoSolve)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
