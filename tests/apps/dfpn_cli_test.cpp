@@ -125,7 +125,7 @@ TEST(DfpnCli, TheShippedSuitesLoadAndTheDefaultOneSolves) {
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find(" 0 wrong, 0 unknown, 0 errors"), std::string::npos) << r.out;
   // The others are long; a node limit of 1 checks that every problem loads and sets up.
-  for (const char* suite : {"smoke.json", "scale-synthetic.json", "hex-6x6-openings.json", "hex-7x7-openings.json",
+  for (const char* suite : {"smoke.json", "go-small.json", "scale-synthetic.json", "hex-6x6-openings.json", "hex-7x7-openings.json",
                             "hex-8x8-openings.json"}) {
     const CommandRun quick = run("suite " + suites + suite + " --set nodes=1 --set verify=false --set tt_mb=1");
     EXPECT_EQ(quick.status, 0) << suite << "\n" << quick.out;
