@@ -116,11 +116,17 @@ class DepthFirstPns {
   }
 
   // The proof or disproof of the solved root. Positions whose winning move the
-  // table no longer holds (evicted, or path-dependent) are searched again.
+  // table no longer holds (evicted, or path-dependent) are searched again,
+  // within the solve's time limit and stop token once more (no node limit):
+  // nullopt if that is not enough.
   std::optional<Proof<Move>> proof() {
     G game = root_game_;
-    Budget unlimited(no_limits_);
-    budget_ = &unlimited;
+    Limits proof_limits;
+    proof_limits.time_s = limits_.time_s;
+    proof_limits.memory_bytes = limits_.memory_bytes;
+    proof_limits.stop = limits_.stop;
+    Budget budget(proof_limits);
+    budget_ = &budget;
     const MidResult root = search_root(game, {});
     std::optional<Proof<Move>> proof;
     if (root.numbers.solved()) {
@@ -564,7 +570,6 @@ class DepthFirstPns {
   static inline SoloSearch solo_{};
   Share& sharing_;
   Limits limits_;
-  Limits no_limits_{};
   DfpnOptions options_;
   bool repeats_;
   Budget* budget_ = nullptr;

@@ -63,7 +63,7 @@ class ParallelDfpn {
   }
 
   std::optional<Proof<Move>> proof() {
-    DepthFirstPns<G, Table> extractor(game_, attacker_, table_, {}, options_);
+    DepthFirstPns<G, Table> extractor(game_, attacker_, table_, limits_, options_);
     return extractor.proof();
   }
 

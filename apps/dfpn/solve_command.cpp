@@ -143,8 +143,8 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
   report.stats = r.stats;
   if (run.proof_requested && r.solved()) {
     if (!run.proof) {
-      report.proof_verified = false;
-      report.proof_error = "the solver could not produce a proof";
+      // Not a wrong answer: extraction ran out of the limits (proof_verified stays null).
+      report.proof_error = "no proof could be extracted within the limits";
     } else {
       const auto check = verify_proof(game, *run.proof, prover, r.outcome);
       report.proof_verified = check.ok;

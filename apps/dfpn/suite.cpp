@@ -296,6 +296,10 @@ std::string judge(const Expectation& expect, const nlohmann::json& result, std::
       return "wrong";
     }
   }
+  if (result["proof_verified"].is_null() && result["proof_error"].is_string()) {
+    why = result["proof_error"].get<std::string>();
+    return "unknown";  // an answer without the proof that was asked for
+  }
   if (result.contains("proof_verified") && result["proof_verified"] == false) {
     why = "proof rejected: " + (result["proof_error"].is_string() ? result["proof_error"].get<std::string>() : "?");
     return "wrong";

@@ -15,6 +15,7 @@ struct Zobrist {
   std::uint64_t stone[GoGame::kPoints][2];
   std::uint64_t ko[GoGame::kPoints];
   std::uint64_t passes[3];
+  std::uint64_t captured_target[32];
   std::uint64_t white_to_move;
   Zobrist() {
     SplitMix64 random(0x60D1E5EEDull);
@@ -22,6 +23,7 @@ struct Zobrist {
       for (auto& z : point) z = random.next();
     for (auto& z : ko) z = random.next();
     for (auto& z : passes) z = random.next();
+    for (auto& z : captured_target) z = random.next();
     white_to_move = random.next();
   }
 };
@@ -83,8 +85,10 @@ GoGame::GoGame(const GoProblem& problem)
     if (at != Point::Black && at != Point::White) throw std::invalid_argument("a target point has no stone");
     if (target_colour && *target_colour != at) throw std::invalid_argument("target stones of both colours");
     target_colour = at;
-    targets_.push_back(index(p.first, p.second));
+    if (std::find(targets_.begin(), targets_.end(), index(p.first, p.second)) == targets_.end())
+      targets_.push_back(index(p.first, p.second));
   }
+  if (targets_.size() > 32) throw std::invalid_argument("more than 32 target stones");
   defender_ = *target_colour == Point::Black ? Player::Black : Player::White;
   if (problem.region.empty()) {
     for (int r = 0; r < size_; ++r)
@@ -115,8 +119,11 @@ GoGame::GoGame(const GoProblem& problem)
 }
 
 std::uint64_t GoGame::full_hash(const State& s) const {
-  return s.stones ^ (s.ko == kPass ? 0 : zobrist().ko[s.ko]) ^ zobrist().passes[s.passes] ^
-         (s.to_move == Player::White ? zobrist().white_to_move : 0);
+  std::uint64_t h = s.stones ^ (s.ko == kPass ? 0 : zobrist().ko[s.ko]) ^ zobrist().passes[s.passes] ^
+                    (s.to_move == Player::White ? zobrist().white_to_move : 0);
+  for (std::size_t i = 0; i < targets_.size(); ++i)
+    if ((s.captured_targets >> i) & 1u) h ^= zobrist().captured_target[i];
+  return h;
 }
 
 void GoGame::set_to_move(Player p) {
@@ -154,6 +161,8 @@ int GoGame::place(State& s, Move move, Move& captured_point) const {
     for (int p : block) {
       s.board[std::size_t(p)] = Point::Empty;
       s.stones ^= zobrist().stone[p][colour_index(theirs)];
+      for (std::size_t i = 0; i < targets_.size(); ++i)
+        if (targets_[i] == p) s.captured_targets |= 1u << i;
     }
     captured += int(block.size());
     captured_point = static_cast<Move>(block.front());
@@ -214,9 +223,8 @@ void GoGame::undo() {
   history_.pop_back();
 }
 
-bool GoGame::target_captured() const {
-  const Point mine = stone_of(defender_);
-  return std::any_of(targets_.begin(), targets_.end(), [&](int p) { return state_.board[std::size_t(p)] != mine; });
+bool GoGame::all_targets_captured() const {
+  return state_.captured_targets == (targets_.size() == 32 ? ~0u : (1u << targets_.size()) - 1);
 }
 
 // Benson's algorithm for the defender's blocks: X = blocks, R = regions
@@ -227,9 +235,11 @@ bool GoGame::target_captured() const {
 // its empty points next to b equals its number of empty points.
 bool GoGame::targets_alive() const {
   // Slot 0 never matches a board whose stone hash is 0 by chance: it is recomputed.
-  BensonMemo& slot = memo_[state_.stones & (kMemoSize - 1)];
-  if (slot.stones == state_.stones && state_.stones != 0) return slot.alive;
-  slot = {state_.stones, targets_may_be_alive() && compute_targets_alive()};
+  // Keyed by the stones and which targets are gone (both decide the answer).
+  const std::uint64_t key = state_.stones ^ mix64(state_.captured_targets + 0x9E3779B97F4A7C15ull);
+  BensonMemo& slot = memo_[key & (kMemoSize - 1)];
+  if (slot.stones == key && key != 0) return slot.alive;
+  slot = {key, targets_may_be_alive() && compute_targets_alive()};
   return slot.alive;
 }
 
@@ -246,8 +256,9 @@ bool GoGame::targets_may_be_alive() const {
   std::uint32_t done_targets = next_stamp();  // marks target blocks already checked
   std::array<std::uint32_t, kPoints>& mark = mark_;
   std::vector<int> block;
-  for (int t : targets_) {
-    if (mark[std::size_t(t)] == done_targets) continue;
+  for (std::size_t i = 0; i < targets_.size(); ++i) {
+    const int t = targets_[i];
+    if (target_lost(i) || mark[std::size_t(t)] == done_targets) continue;
     block.clear();
     const std::uint32_t in_block = next_stamp();
     for_each_in_block(board, t, [&](int q) {
@@ -369,13 +380,14 @@ bool GoGame::compute_targets_alive() const {
         changed = true;
       }
   }
-  return std::all_of(targets_.begin(), targets_.end(),
-                     [&](int p) { return block_alive[std::size_t(block_of[std::size_t(p)])] != 0; });
+  for (std::size_t i = 0; i < targets_.size(); ++i)
+    if (!target_lost(i) && !block_alive[std::size_t(block_of[std::size_t(targets_[i])])]) return false;
+  return true;
 }
 
 Outcome GoGame::evaluate(Player attacker) const {
   std::optional<Player> winner;
-  if (target_captured()) winner = killer();
+  if (all_targets_captured()) winner = killer();
   else if (state_.passes >= 2) winner = seki_is_life_ ? defender_ : killer();
   else if (targets_alive()) winner = defender_;
   if (!winner) return Outcome::Unknown;
@@ -391,8 +403,8 @@ std::string GoGame::goal_text(Player prover) const {
 Numbers GoGame::initial_numbers(Player attacker) const {
   // Fewest liberties of a target block: few liberties favour the killer.
   int libs = 8;
-  for (int p : targets_)
-    if (state_.board[std::size_t(p)] == stone_of(defender_)) libs = std::min(libs, liberties(state_, p, 8));
+  for (std::size_t i = 0; i < targets_.size(); ++i)
+    if (!target_lost(i)) libs = std::min(libs, liberties(state_, targets_[i], 8));
   const ProofNumber kill_pn = ProofNumber(std::max(1, libs)), kill_dn = ProofNumber(libs >= 3 ? 2 : 1);
   return attacker == killer() ? Numbers{kill_pn, kill_dn} : Numbers{kill_dn, kill_pn};
 }

@@ -9,10 +9,11 @@
 // killer: the killer must capture, and a cycle never does.
 //
 // Terminals, each provably right under these rules:
-// * a target stone captured: the killer wins;
-// * every target block unconditionally alive (Benson, counting the killer as
-//   able to play anywhere, which only makes it more conservative): the
-//   defender wins;
+// * every target stone captured (a stone later played on a target's point is
+//   not a target): the killer wins;
+// * every target block still on the board unconditionally alive (Benson,
+//   counting the killer as able to play anywhere, which only makes it more
+//   conservative): the defender wins;
 // * two passes in a row: the defender wins if seki counts as life (the
 //   killer passed instead of capturing), else the killer wins.
 #pragma once
@@ -93,6 +94,7 @@ class GoGame {
     Player to_move = Player::Black;
     Move ko = kPass;        // the point the side to move may not retake, if any
     std::uint8_t passes = 0;  // consecutive passes (2 ends the game)
+    std::uint32_t captured_targets = 0;  // bit i: targets_[i] has been captured
     std::uint64_t stones = 0;  // Zobrist of the stones alone
     std::uint64_t hash = 0;    // stones, side to move, ko point, passes
   };
@@ -103,7 +105,8 @@ class GoGame {
   // Plays on `s` (no legality check); returns the number of stones captured
   // and the single captured point if exactly one.
   int place(State& s, Move move, Move& captured_point) const;
-  bool target_captured() const;
+  bool all_targets_captured() const;
+  bool target_lost(std::size_t i) const { return (state_.captured_targets >> i) & 1u; }
   // Liberties of the block at p, counting at most `cap`.
   int liberties(const State& s, int p, int cap) const;
   std::uint64_t full_hash(const State& s) const;

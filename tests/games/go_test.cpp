@@ -163,6 +163,23 @@ TEST(Go, TwoPassesEndTheGameBySekiRule) {
   EXPECT_EQ(dead.evaluate(Player::White), Outcome::Disproven);
 }
 
+TEST(Go, TheKillerMustCaptureEveryTargetStone) {
+  // Two target stones: A5 can be captured at B5; E1 cannot (its liberties
+  // lie outside the region). Taking A5 alone does not win (as in the public
+  // task files: the killer wins by capturing the crucial stones, all of them).
+  GoGame g(diagram({"O.x--",
+                    "xx---",
+                    "-----",
+                    "-----",
+                    "----O"}));
+  g.play(at(g, "B5"));
+  EXPECT_EQ(g.at(0, 0), Point::Empty);
+  EXPECT_EQ(g.evaluate(Player::Black), Outcome::Unknown);
+  g.play(GoGame::kPass);
+  g.play(GoGame::kPass);
+  EXPECT_EQ(g.evaluate(Player::White), Outcome::Proven);  // E1 survived
+}
+
 TEST(Go, MovesStayInTheRegion) {
   GoGame g(diagram({"..OOx",
                     "OOOOx",
