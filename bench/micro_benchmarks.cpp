@@ -152,17 +152,8 @@ BENCHMARK(BM_HexMoves)->Arg(7)->Arg(11);
 
 games::GoGame go_corner() {
   // A white corner group with a bulky-five eye space inside a black wall.
-  games::GoProblem p;
-  p.size = 9;
-  const char* rows[] = {"...Ox----", "..OOx----", "OOOxx----", "xxxx-----", "---------",
-                        "---------", "---------", "---------", "---------"};
-  for (int r = 0; r < 9; ++r)
-    for (int c = 0; c < 9; ++c) {
-      if (rows[r][c] == 'x') p.black.emplace_back(c, r);
-      if (rows[r][c] == 'O') p.white.emplace_back(c, r), p.targets.emplace_back(c, r);
-      if (rows[r][c] != '-') p.region.emplace_back(c, r);
-    }
-  return games::GoGame(p);
+  return games::GoGame(games::go_problem_from_diagram({"...Ox----", "..OOx----", "OOOxx----", "xxxx-----", "---------",
+                                                       "---------", "---------", "---------", "---------"}));
 }
 
 void BM_GoMovesAndBenson(benchmark::State& state) {

@@ -75,18 +75,8 @@ int main(int argc, char** argv) {
     print("hex 4x4 after a1 (Black to connect; White wins)", compare(hex4));
   }
   // Go: Black kills a white corner group (bench/suites/go-problems).
-  auto go_problem = [](std::vector<std::string> rows, Player to_move) {
-    games::GoProblem p;
-    p.size = int(rows.size());
-    p.to_move = to_move;
-    for (int r = 0; r < p.size; ++r)
-      for (int c = 0; c < p.size; ++c) {
-        const char ch = rows[std::size_t(r)][std::size_t(c)];
-        if (ch == 'x') p.black.emplace_back(c, r);
-        if (ch == 'O') p.white.emplace_back(c, r), p.targets.emplace_back(c, r);
-        if (ch != '-') p.region.emplace_back(c, r);
-      }
-    return games::GoGame(p);
+  auto go_problem = [](const std::vector<std::string>& rows, Player to_move) {
+    return games::GoGame(games::go_problem_from_diagram(rows, to_move));
   };
   print("go corner bulky five, Black to play and kill",
         compare(go_problem({"...Ox-", "..OOx-", "OOOxx-", "xxxx--", "------", "------"}, Player::Black)));

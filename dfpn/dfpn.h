@@ -121,11 +121,7 @@ class DepthFirstPns {
   // nullopt if that is not enough.
   std::optional<Proof<Move>> proof() {
     G game = root_game_;
-    Limits proof_limits;
-    proof_limits.time_s = limits_.time_s;
-    proof_limits.memory_bytes = limits_.memory_bytes;
-    proof_limits.stop = limits_.stop;
-    Budget budget(proof_limits);
+    Budget budget(limits_.for_follow_up());
     budget_ = &budget;
     const MidResult root = search_root(game, {});
     std::optional<Proof<Move>> proof;

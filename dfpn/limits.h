@@ -45,6 +45,17 @@ struct Limits {
   // Called about every progress_interval_s seconds while searching.
   std::function<void(const Progress&)> on_progress{};
   double progress_interval_s = 1.0;
+
+  // Limits for follow-up work on a solved root (proof extraction, helper
+  // searches): the same time allowance once more and the same stop token,
+  // no node limit (the solve's nodes are already spent) and no progress.
+  Limits for_follow_up() const {
+    Limits follow_up;
+    follow_up.time_s = time_s;
+    follow_up.memory_bytes = memory_bytes;
+    follow_up.stop = stop;
+    return follow_up;
+  }
 };
 
 // Counts work and answers "must we stop?" cheaply: the clock is read only

@@ -130,12 +130,8 @@ class ProofNumberSearch {
     // that was solved without being expanded.
     auto expanded = [&](G& game, Cursor c) -> std::optional<Cursor> {
       if (c.search->nodes_[c.id].expanded) return c;
-      // Helpers run within the solve's time limit and stop token (no node limit).
-      Limits helper_limits;
-      helper_limits.time_s = limits_.time_s;
-      helper_limits.memory_bytes = limits_.memory_bytes;
-      helper_limits.stop = limits_.stop;
-      auto& helper = helpers.emplace_back(std::make_unique<ProofNumberSearch>(game, attacker_, helper_limits));
+      auto& helper =
+          helpers.emplace_back(std::make_unique<ProofNumberSearch>(game, attacker_, limits_.for_follow_up()));
       if (!merge_transpositions_) helper->set_path_prefix(c.search->path_above(c.id));
       if (helper->solve().outcome != claim) return std::nullopt;
       return Cursor{helper.get(), 0};

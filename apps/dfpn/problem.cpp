@@ -42,6 +42,11 @@ T get_field(const nlohmann::json& object, const std::string& key, const std::str
 
 }  // namespace
 
+std::string in_file(const std::string& file, const std::string& line_error) {
+  const std::string prefix = "line ";
+  return file + ":" + (line_error.rfind(prefix, 0) == 0 ? line_error.substr(prefix.size()) : " " + line_error);
+}
+
 void apply_problem_json(ProblemSpec& spec, const nlohmann::json& object, const std::string& where) {
   if (!object.is_object()) throw InputError(where + ": a problem must be a JSON object");
   for (const auto& [key, value] : object.items()) {

@@ -39,6 +39,9 @@ struct ProblemSpec {
   std::string source = "command line";
 };
 
+// "line N: message" (as the game readers report errors) -> "FILE:N: message".
+std::string in_file(const std::string& file, const std::string& line_error);
+
 // Reads a problem file: a JSON object (keys as in ProblemSpec, documented in
 // docs/problem-files.md) or, for files ending in .sgf, an SGF position whose
 // GM property names the game. Errors name the file, line and field.

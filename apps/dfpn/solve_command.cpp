@@ -159,26 +159,20 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
 }
 
 // The answer in Go terms: "white kills", "black lives", "black lives in seki".
-std::string go_status(const games::GoGame& game, const Report& report, const SolveOptions& options) {
+std::string go_status(const games::GoGame& game, const Report& report, const SolveOptions& options,
+                      std::stop_token stop) {
   if (!report.winner) return "unknown";
   const std::string winner = *report.winner;
   if (winner == std::string(to_string(game.killer()))) return winner + " kills";
   if (!game.targets_alive() && options.problem.seki.value_or("live") == "live") {
     // Lives; is it only seki? Ask again with seki counted as death (same limits).
     SolveOptions strict = options;
-    strict.problem.seki = "dead";
     strict.verify = false;
     strict.proof_file.clear();
     strict.problem.prover = std::string(to_string(game.defender()));
-    games::GoProblem settings;
-    settings.seki_is_life = false;
-    const std::string ko = options.problem.ko.value_or("both");
-    settings.black_may_take_ko = ko == "black" || ko == "both";
-    settings.white_may_take_ko = ko == "white" || ko == "both";
-    games::GoGame unconditional = games::go_from_sgf(*options.problem.sgf, settings);
-    unconditional = play_moves(unconditional, options.problem.moves, options.problem.source);
-    unconditional.set_to_move(game.to_move());
-    const Report again = solve_game(unconditional, "go", strict, {}, {});
+    games::GoGame unconditional = game;
+    unconditional.set_seki_is_life(false);
+    const Report again = solve_game(unconditional, "go", strict, std::move(stop), {});
     if (again.result == "disproven") return winner + " lives in seki";
     if (again.result == "unknown") return winner + " lives (seki not ruled out)";
   }
@@ -293,7 +287,7 @@ Report solve(const SolveOptions& options, std::stop_token stop, const ProgressSi
       try {
         start = games::hex_from_sgf(*p.sgf);
       } catch (const games::HexSgfError& e) {
-        throw InputError(p.source + ":" + std::string(e.what()).substr(5));  // "line N: ..." -> "file:N: ..."
+        throw InputError(in_file(p.source, e.what()));
       }
     }
     return solve_game(with_side_to_move(play_moves(start, p.moves, p.source), p), "hex", o, std::move(stop),
@@ -313,19 +307,20 @@ Report solve(const SolveOptions& options, std::stop_token stop, const ProgressSi
     if (!p.sgf) throw InputError(p.source + ": a Go problem comes from a file (SGF or task JSON), not from options");
     games::GoProblem settings;
     settings.seki_is_life = p.seki.value_or("live") == "live";
-    settings.black_may_take_ko = p.ko.value_or("both") == "black" || p.ko.value_or("both") == "both";
-    settings.white_may_take_ko = p.ko.value_or("both") == "white" || p.ko.value_or("both") == "both";
+    const std::string ko = p.ko.value_or("both");
+    settings.black_may_take_ko = ko == "black" || ko == "both";
+    settings.white_may_take_ko = ko == "white" || ko == "both";
     std::optional<games::GoGame> start;
     try {
       start.emplace(games::go_from_sgf(*p.sgf, settings));
     } catch (const games::GoSgfError& e) {
-      throw InputError(p.source + ":" + std::string(e.what()).substr(5));
+      throw InputError(in_file(p.source, e.what()));
     }
     const games::GoGame game = with_side_to_move(play_moves(*start, p.moves, p.source), p);
     if (p.goal && !o.problem.prover)
       o.problem.prover = std::string(to_string(*p.goal == "live" ? game.defender() : game.killer()));
-    Report report = solve_game(game, "go", o, std::move(stop), progress);
-    report.status = go_status(game, report, o);
+    Report report = solve_game(game, "go", o, stop, progress);
+    report.status = go_status(game, report, o, std::move(stop));
     return report;
   }
   if (p.game == "random-tree") {

@@ -10,7 +10,6 @@
 #include <CLI/CLI.hpp>
 
 #include "dfpn/problem.h"
-#include "dfpn/solve_command.h"
 
 namespace dfpn::cli {
 namespace {
@@ -182,7 +181,7 @@ void append_argument(std::vector<std::string>& args, const std::string& key, con
 }
 
 // Parses `args` as `dfpn solve` would; throws InputError with CLI11's message.
-void check_solve_arguments(const std::vector<std::string>& args, const std::string& where) {
+SolveOptions parse_solve_arguments(const std::vector<std::string>& args, const std::string& where) {
   CLI::App app;
   SolveOptions options;
   add_solve_options(app, options);
@@ -192,6 +191,7 @@ void check_solve_arguments(const std::vector<std::string>& args, const std::stri
   } catch (const CLI::ParseError& e) {
     throw InputError(where + ": " + e.what());
   }
+  return options;
 }
 
 }  // namespace
@@ -270,7 +270,7 @@ Suite load_suite(const std::string& path, const std::vector<std::string>& overri
     for (const auto& [key, value] : merged.items())
       append_argument(problem.solve_args, key, value, base,
                       path + ":" + std::to_string(locate.line(i, key)) + ": problem '" + problem.name + "'");
-    check_solve_arguments(problem.solve_args, where);
+    problem.options = parse_solve_arguments(problem.solve_args, where);
     suite.problems.push_back(std::move(problem));
   }
   return suite;

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "dfpn/solve_command.h"
+
 namespace dfpn::cli {
 
 struct Expectation {
@@ -20,7 +22,8 @@ struct Expectation {
 
 struct SuiteProblem {
   std::string name;
-  std::vector<std::string> solve_args;  // arguments after `dfpn solve`
+  std::vector<std::string> solve_args;  // arguments after `dfpn solve` (for child processes)
+  SolveOptions options;                 // the same, parsed (for this process)
   Expectation expect;
   int line = 0;                         // where the problem starts in the suite file
 };

@@ -25,15 +25,6 @@ struct ProblemRun {
   nlohmann::json result;           // the solve's JSON result (null for error)
 };
 
-SolveOptions parse_solve_arguments(const std::vector<std::string>& args) {
-  CLI::App app;
-  SolveOptions options;
-  add_solve_options(app, options);
-  std::vector<std::string> reversed(args.rbegin(), args.rend());
-  app.parse(reversed);  // checked when the suite was loaded
-  return options;
-}
-
 void judge_into(ProblemRun& run, const SuiteProblem& problem) {
   run.status = judge(problem.expect, run.result, run.why);
 }
@@ -41,8 +32,7 @@ void judge_into(ProblemRun& run, const SuiteProblem& problem) {
 ProblemRun run_in_process(const SuiteProblem& problem, std::stop_token stop, const ProgressSink& progress) {
   ProblemRun run;
   try {
-    SolveOptions options = parse_solve_arguments(problem.solve_args);
-    run.result = to_json(solve(options, std::move(stop), progress));
+    run.result = to_json(solve(problem.options, std::move(stop), progress));
     judge_into(run, problem);
   } catch (const InputError& e) {
     run.status = "error";

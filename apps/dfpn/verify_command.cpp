@@ -24,7 +24,7 @@ int verify_game(const sgf::Node& root, const std::string& path) {
   try {
     proof = proof_from_sgf<G>(game, root, winner, Codec::parse);
   } catch (const std::invalid_argument& e) {
-    throw InputError(path + ":" + std::string(e.what()).substr(5));
+    throw InputError(in_file(path, e.what()));
   }
   const auto check = verify_proof(game, proof, winner, Outcome::Proven);
   if (check.ok) {
@@ -59,7 +59,7 @@ int run_verify(const VerifyOptions& options) {
   try {
     if (gm == SgfCodec<games::HexGame>::kGameNumber) return verify_game<games::HexGame>(root, options.file);
   } catch (const games::HexSgfError& e) {
-    throw InputError(options.file + ":" + std::string(e.what()).substr(5));
+    throw InputError(in_file(options.file, e.what()));
   }
   throw InputError(options.file + ": GM[" + gm + "] is not a game this program verifies");
 }

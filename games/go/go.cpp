@@ -59,6 +59,23 @@ void for_each_in_block(const std::array<Point, GoGame::kPoints>& board, int star
 
 }  // namespace
 
+GoProblem go_problem_from_diagram(const std::vector<std::string>& rows, Player to_move) {
+  GoProblem p;
+  p.size = int(rows.size());
+  p.to_move = to_move;
+  for (int r = 0; r < p.size; ++r) {
+    if (int(rows[std::size_t(r)].size()) != p.size) throw std::invalid_argument("a diagram must be square");
+    for (int c = 0; c < p.size; ++c) {
+      const char ch = rows[std::size_t(r)][std::size_t(c)];
+      if (ch == 'x' || ch == 'X') p.black.emplace_back(c, r);
+      if (ch == 'o' || ch == 'O') p.white.emplace_back(c, r);
+      if (ch == 'X' || ch == 'O') p.targets.emplace_back(c, r);
+      if (ch != '-') p.region.emplace_back(c, r);
+    }
+  }
+  return p;
+}
+
 GoGame::GoGame(const GoProblem& problem)
     : size_(problem.size), seki_is_life_(problem.seki_is_life),
       may_take_ko_{problem.black_may_take_ko, problem.white_may_take_ko} {
@@ -180,14 +197,15 @@ bool GoGame::legal(Move move) const {
   State s = state_;
   Move captured_point = kPass;
   const int captured = place(s, move, captured_point);
-  const int libs = liberties(s, move, 2);
-  if (libs == 0) return false;  // suicide
-  const bool takes_ko = captured == 1 && libs == 1 && [&] {
-    int size = 0;
-    for_each_in_block(s.board, move, [&](int) { ++size; });
-    return size == 1;
-  }();
-  return !takes_ko || may_take_ko_[state_.to_move == Player::Black ? 0 : 1];
+  if (liberties(s, move, 1) == 0) return false;  // suicide
+  return !takes_ko(s, move, captured) || may_take_ko_[state_.to_move == Player::Black ? 0 : 1];
+}
+
+bool GoGame::takes_ko(const State& after, Move move, int captured) const {
+  if (captured != 1) return false;
+  for (int d : kNeighbours)
+    if (after.board[std::size_t(move + d)] == after.board[move]) return false;  // not a lone stone
+  return liberties(after, move, 2) == 1;
 }
 
 void GoGame::generate_moves(MoveList& moves) const {
@@ -207,12 +225,7 @@ void GoGame::play(Move move) {
     Move captured_point = kPass;
     const int captured = place(s, move, captured_point);
     s.passes = 0;
-    s.ko = kPass;
-    if (captured == 1 && liberties(s, move, 2) == 1) {
-      int size = 0;
-      for_each_in_block(s.board, move, [&](int) { ++size; });
-      if (size == 1) s.ko = captured_point;  // the opponent may not retake at once
-    }
+    s.ko = takes_ko(s, move, captured) ? captured_point : kPass;  // no immediate retake
   }
   s.to_move = opponent(s.to_move);
   s.hash = full_hash(s);
@@ -454,9 +467,8 @@ std::string GoGame::to_text() const {
       const int p = index(c, r);
       const Point at = state_.board[std::size_t(p)];
       const bool target = std::find(targets_.begin(), targets_.end(), p) != targets_.end();
-      char ch = at == Point::Black ? (target ? 'X' : 'x') : at == Point::White ? (target ? 'O' : 'o')
+      const char ch = at == Point::Black ? (target ? 'X' : 'x') : at == Point::White ? (target ? 'O' : 'o')
                 : region_[std::size_t(p)] ? '.' : '#';
-      if (at == Point::Black && !target) ch = 'x';
       out += std::string(" ") + ch;
     }
     out += '\n';

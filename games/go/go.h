@@ -43,6 +43,11 @@ struct GoProblem {
   bool white_may_take_ko = true;
 };
 
+// A problem from a text diagram, top row first: X/O stones (upper case: the
+// targets), '.' empty points; every point but '-' belongs to the region.
+// For tests, benchmarks and examples; rows must form a square.
+GoProblem go_problem_from_diagram(const std::vector<std::string>& rows, Player to_move = Player::Black);
+
 class GoGame {
  public:
   static constexpr int kMaxSize = 19;
@@ -84,6 +89,8 @@ class GoGame {
   bool in_region(int column, int row) const { return region_[index(column, row)]; }
   Move point(int column, int row) const { return static_cast<Move>(index(column, row)); }
   void set_to_move(Player p);
+  // Whether a seki (two passes with the targets on the board) counts as life.
+  void set_seki_is_life(bool life) { seki_is_life_ = life; }
   // Whether every target block is unconditionally alive (Benson).
   bool targets_alive() const;
   std::string to_text() const;
@@ -105,6 +112,9 @@ class GoGame {
   // Plays on `s` (no legality check); returns the number of stones captured
   // and the single captured point if exactly one.
   int place(State& s, Move move, Move& captured_point) const;
+  // Whether `move`, just placed in `after` and capturing `captured` stones,
+  // took a ko: one stone captured by a lone stone left with one liberty.
+  bool takes_ko(const State& after, Move move, int captured) const;
   bool all_targets_captured() const;
   bool target_lost(std::size_t i) const { return (state_.captured_targets >> i) & 1u; }
   // Liberties of the block at p, counting at most `cap`.

@@ -15,21 +15,8 @@
 namespace dfpn::games {
 namespace {
 
-// A problem from a diagram, top row first: X/O stones (upper case: targets),
-// '.' empty points; every point but '-' belongs to the region.
 GoProblem diagram(const std::vector<std::string>& rows, Player to_move = Player::Black) {
-  GoProblem p;
-  p.size = int(rows.size());
-  p.to_move = to_move;
-  for (int r = 0; r < p.size; ++r)
-    for (int c = 0; c < p.size; ++c) {
-      const char ch = rows[std::size_t(r)][std::size_t(c)];
-      if (ch == 'x' || ch == 'X') p.black.emplace_back(c, r);
-      if (ch == 'o' || ch == 'O') p.white.emplace_back(c, r);
-      if (ch == 'X' || ch == 'O') p.targets.emplace_back(c, r);
-      if (ch != '-') p.region.emplace_back(c, r);
-    }
-  return p;
+  return go_problem_from_diagram(rows, to_move);
 }
 
 GoGame::Move at(const GoGame& g, const char* vertex) { return *g.parse_move(vertex); }
