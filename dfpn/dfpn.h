@@ -121,7 +121,8 @@ class DepthFirstPns {
   // nullopt if that is not enough.
   std::optional<Proof<Move>> proof() {
     G game = root_game_;
-    Budget budget(limits_.for_follow_up());
+    const Limits follow_up = limits_.for_follow_up();
+    Budget budget(follow_up);
     budget_ = &budget;
     const MidResult root = search_root(game, {});
     std::optional<Proof<Move>> proof;

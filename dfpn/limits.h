@@ -64,6 +64,7 @@ class Budget {
  public:
   using Clock = std::chrono::steady_clock;
 
+  explicit Budget(Limits&&) = delete;  // it keeps a reference: no temporaries
   explicit Budget(const Limits& limits)
       : limits_(limits), start_(Clock::now()), next_progress_s_(limits.progress_interval_s) {}
 
