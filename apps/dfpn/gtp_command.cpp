@@ -10,6 +10,8 @@
 
 #include "dfpn/algorithms.h"
 #include "dfpn/environment.h"
+#include "games/go/go.h"
+#include "games/go/go_sgf.h"
 #include "games/hex/hex.h"
 #include "games/hex/hex_sgf.h"
 
@@ -35,14 +37,60 @@ Player color_argument(const std::vector<std::string>& args, std::size_t index) {
   return *color;
 }
 
-// The engine for Hex. The solver always proves "Black wins" on one shared
-// table (Hex has no draws, so a disproof is White's win): answers then never
-// depend on which question was asked first, and the table stays valid
-// across commands until dfpn-clear-tt or a new board size.
-class HexEngine {
+// What the engine needs to know about each game: empty boards, files,
+// which moves `play` accepts, and the game's own commands.
+template <class G>
+struct GtpGame;
+
+template <>
+struct GtpGame<games::HexGame> {
+  static constexpr const char* kName = "hex";
+  static games::HexGame empty_board(int size) { return games::HexGame(size); }
+  static games::HexGame load(const sgf::Node& root) { return games::hex_from_sgf(root); }
+  // Setup in any order and colour: any empty cell, even after the game ended.
+  static void check_playable(const games::HexGame& board, games::HexGame::Move cell, const std::string& text) {
+    if (board.stone(cell)) throw GtpError("cell " + text + " is occupied");
+  }
+  static void check_solvable(const games::HexGame&) {}
+};
+
+// Go: the board is edited with play/undo (captures and ko as the rules say),
+// and the problem is stated by commands: which stones must live, where play is
+// allowed, whether seki counts as life, who may take kos.
+template <>
+struct GtpGame<games::GoGame> {
+  static constexpr const char* kName = "go";
+  static games::GoGame empty_board(int size) {
+    games::GoProblem problem;
+    problem.size = size;
+    return games::GoGame::setup_board(problem);
+  }
+  static games::GoGame load(const sgf::Node& root) {
+    return games::go_from_sgf(root, games::go_settings_from_sgf(root));
+  }
+  static void check_playable(const games::GoGame& board, games::GoGame::Move move, const std::string& text) {
+    games::GoGame::MoveList legal;
+    board.generate_moves(legal);
+    if (std::find(legal.begin(), legal.end(), move) == legal.end())
+      throw GtpError("illegal move " + text + " (occupied, outside the region, suicide or ko)");
+  }
+  static void check_solvable(const games::GoGame& board) {
+    if (!board.has_targets()) throw GtpError("no target stones: mark them with dfpn-go-target");
+  }
+};
+
+// The engine. The solver always proves "Black wins" on one shared table
+// (Hex has no draws; Go problems end with the targets living or captured,
+// so a disproof is White's win): answers never depend on which question was
+// asked first, and the table stays valid across commands until
+// dfpn-clear-tt, a new board size, or (Go) a change of the problem's terms.
+template <class G>
+class Engine {
  public:
-  explicit HexEngine(const GtpOptions& o)
-      : options_(o), board_(o.size), table_(tt::TranspositionTable::with_bytes(bytes(o.tt_mb))) {
+  using Move = MoveOf<G>;
+
+  explicit Engine(const GtpOptions& o)
+      : board_(GtpGame<G>::empty_board(o.size)), table_(tt::TranspositionTable::with_bytes(bytes(o.tt_mb))) {
     threads_ = o.threads > 0 ? o.threads : int(std::max(1u, std::thread::hardware_concurrency()));
     time_s_ = o.time_s;
   }
@@ -62,49 +110,61 @@ class HexEngine {
   }
 
  private:
-  using Handler = std::function<std::string(HexEngine&, const std::vector<std::string>&, std::stop_token, bool&)>;
+  using Args = std::vector<std::string>;
+  using Handler = std::function<std::string(Engine&, const Args&, std::stop_token, bool&)>;
 
   static std::size_t bytes(double mb) { return static_cast<std::size_t>(mb * double(1 << 20)); }
 
   static const std::map<std::string, Handler>& handlers() {
-    static const std::map<std::string, Handler> table = {
-        {"protocol_version", [](auto&, auto&, auto, bool&) { return std::string("2"); }},
-        {"name", [](auto&, auto&, auto, bool&) { return std::string("dfpn"); }},
-        {"version", [](auto&, auto&, auto, bool&) { return std::string(DFPN_VERSION); }},
-        {"known_command",
-         [](auto&, const std::vector<std::string>& a, auto, bool&) {
-           return std::string(!a.empty() && handlers().contains(a[0]) ? "true" : "false");
-         }},
-        {"list_commands",
-         [](auto&, auto&, auto, bool&) {
-           std::string out;
-           for (const auto& n : command_names()) out += (out.empty() ? "" : "\n") + n;
-           return out;
-         }},
-        {"quit", [](auto&, auto&, auto, bool& quit) { return quit = true, std::string(); }},
-        {"boardsize", [](HexEngine& e, const std::vector<std::string>& a, auto, bool&) { return e.boardsize(a); }},
-        {"clear_board", [](HexEngine& e, auto&, auto, bool&) { return e.new_board(e.board_.size()), std::string(); }},
-        {"play", [](HexEngine& e, const std::vector<std::string>& a, auto, bool&) { return e.play(a); }},
-        {"undo", [](HexEngine& e, auto&, auto, bool&) { return e.undo(); }},
-        {"showboard", [](HexEngine& e, auto&, auto, bool&) { return "\n" + e.board_.to_text(); }},
-        {"loadsgf", [](HexEngine& e, const std::vector<std::string>& a, auto, bool&) { return e.loadsgf(a); }},
-        {"dfpn-solve-state",
-         [](HexEngine& e, const std::vector<std::string>& a, std::stop_token s, bool&) { return e.solve_state(a, s); }},
-        {"dfpn-solver-find-winning",
-         [](HexEngine& e, const std::vector<std::string>& a, std::stop_token s, bool&) { return e.find_winning(a, s); }},
-        {"dfpn-get-pv", [](HexEngine& e, auto&, auto, bool&) { return e.last_pv_; }},
-        {"dfpn-clear-tt", [](HexEngine& e, auto&, auto, bool&) { return e.table_.clear(), std::string(); }},
-        {"param_dfpn", [](HexEngine& e, const std::vector<std::string>& a, auto, bool&) { return e.param(a); }},
-    };
+    static const std::map<std::string, Handler> table = [] {
+      std::map<std::string, Handler> t = {
+          {"protocol_version", [](auto&, auto&, auto, bool&) { return std::string("2"); }},
+          {"name", [](auto&, auto&, auto, bool&) { return std::string("dfpn"); }},
+          {"version", [](auto&, auto&, auto, bool&) { return std::string(DFPN_VERSION); }},
+          {"known_command",
+           [](auto&, const Args& a, auto, bool&) {
+             return std::string(!a.empty() && handlers().contains(a[0]) ? "true" : "false");
+           }},
+          {"list_commands",
+           [](auto&, auto&, auto, bool&) {
+             std::string out;
+             for (const auto& n : command_names()) out += (out.empty() ? "" : "\n") + n;
+             return out;
+           }},
+          {"quit", [](auto&, auto&, auto, bool& quit) { return quit = true, std::string(); }},
+          {"boardsize", [](Engine& e, const Args& a, auto, bool&) { return e.boardsize(a); }},
+          {"clear_board", [](Engine& e, auto&, auto, bool&) { return e.new_board(e.board_.size()), std::string(); }},
+          {"play", [](Engine& e, const Args& a, auto, bool&) { return e.play(a); }},
+          {"undo", [](Engine& e, auto&, auto, bool&) { return e.undo(); }},
+          {"showboard", [](Engine& e, auto&, auto, bool&) { return "\n" + e.board_.to_text(); }},
+          {"loadsgf", [](Engine& e, const Args& a, auto, bool&) { return e.loadsgf(a); }},
+          {"dfpn-solve-state",
+           [](Engine& e, const Args& a, std::stop_token s, bool&) { return e.solve_state(a, s); }},
+          {"dfpn-solver-find-winning",
+           [](Engine& e, const Args& a, std::stop_token s, bool&) { return e.find_winning(a, s); }},
+          {"dfpn-get-pv", [](Engine& e, auto&, auto, bool&) { return e.last_pv_; }},
+          {"dfpn-clear-tt", [](Engine& e, auto&, auto, bool&) { return e.table_.clear(), std::string(); }},
+          {"param_dfpn", [](Engine& e, const Args& a, auto, bool&) { return e.param(a); }},
+      };
+      if constexpr (std::is_same_v<G, games::GoGame>) {
+        t["dfpn-go-target"] = [](Engine& e, const Args& a, auto, bool&) { return e.go_target(a); };
+        t["dfpn-go-region"] = [](Engine& e, const Args& a, auto, bool&) { return e.go_region(a); };
+        t["dfpn-go-seki"] = [](Engine& e, const Args& a, auto, bool&) { return e.go_seki(a); };
+        t["dfpn-go-ko"] = [](Engine& e, const Args& a, auto, bool&) { return e.go_ko(a); };
+        t["dfpn-go-status"] = [](Engine& e, const Args& a, std::stop_token s, bool&) { return e.go_status(a, s); };
+        t["dfpn-go-problem"] = [](Engine& e, auto&, auto, bool&) { return e.go_problem(); };
+      }
+      return t;
+    }();
     return table;
   }
 
   void new_board(int size) {
-    board_ = games::HexGame(size);
+    board_ = GtpGame<G>::empty_board(size);
     history_.clear();
   }
 
-  std::string boardsize(const std::vector<std::string>& a) {
+  std::string boardsize(const Args& a) {
     if (a.empty()) throw GtpError("missing board size");
     int size = 0;
     try {
@@ -113,21 +173,24 @@ class HexEngine {
       throw GtpError("invalid board size '" + a[0] + "'");
     }
     if (a.size() > 1 && a[1] != a[0]) throw GtpError("only square boards are supported");
-    if (size < 1 || size > games::HexGame::kMaxSize) throw GtpError("unacceptable size");
-    if (size != board_.size()) table_.clear();
+    constexpr int kMinSize = std::is_same_v<G, games::GoGame> ? 2 : 1;
+    if (size < kMinSize || size > G::kMaxSize) throw GtpError("unacceptable size");
+    table_.clear();
     new_board(size);
     return {};
   }
 
-  std::string play(const std::vector<std::string>& a) {
+  std::string play(const Args& a) {
     const Player color = color_argument(a, 0);
     if (a.size() < 2) throw GtpError("missing move");
-    const auto cell = board_.parse_move(a[1]);
-    if (!cell) throw GtpError("invalid cell '" + a[1] + "'");
-    if (board_.stone(*cell)) throw GtpError("cell " + a[1] + " is occupied");
+    G next = board_;
+    next.set_to_move(color);
+    const auto move = next.parse_move(a[1]);
+    if (!move) throw GtpError("invalid move '" + a[1] + "'");
+    GtpGame<G>::check_playable(next, *move, a[1]);
+    next.play(*move);
     history_.push_back(board_);
-    board_.set_to_move(color);
-    board_.play(*cell);
+    board_ = next;
     return {};
   }
 
@@ -138,15 +201,15 @@ class HexEngine {
     return {};
   }
 
-  std::string loadsgf(const std::vector<std::string>& a) {
+  std::string loadsgf(const Args& a) {
     if (a.empty()) throw GtpError("missing file name");
     std::ifstream in(a[0]);
     if (!in) throw GtpError("cannot read '" + a[0] + "'");
     std::stringstream text;
     text << in.rdbuf();
     try {
-      games::HexGame loaded = games::hex_from_sgf(sgf::parse(text.str()));
-      if (loaded.size() != board_.size()) table_.clear();
+      G loaded = GtpGame<G>::load(sgf::parse(text.str()));
+      table_.clear();  // a Go file brings its own targets, region and settings
       board_ = loaded;
       history_.clear();
     } catch (const std::exception& e) {
@@ -155,8 +218,9 @@ class HexEngine {
     return {};
   }
 
-  // Solves the current position with Black as the prover.
-  SolveResult<games::HexGame::Move> solve(const games::HexGame& position, std::stop_token stop) {
+  // Solves `position` with Black as the prover.
+  SolveResult<Move> solve(const G& position, std::stop_token stop) {
+    GtpGame<G>::check_solvable(position);
     Limits limits;
     limits.time_s = time_s_;
     limits.max_nodes = max_nodes_;
@@ -168,18 +232,23 @@ class HexEngine {
     return run_algorithm(position, Player::Black, limits, settings).result;
   }
 
-  static std::optional<Player> winner(const SolveResult<games::HexGame::Move>& r) {
+  static std::optional<Player> winner(const SolveResult<Move>& r) {
     if (r.outcome == Outcome::Proven) return Player::Black;
     if (r.outcome == Outcome::Disproven) return Player::White;
     return std::nullopt;
   }
 
-  std::string solve_state(const std::vector<std::string>& a, std::stop_token stop) {
-    games::HexGame position = board_;
+  G position_for(const Args& a) const {
+    G position = board_;
     if (!a.empty()) position.set_to_move(color_argument(a, 0));
+    return position;
+  }
+
+  std::string solve_state(const Args& a, std::stop_token stop) {
+    const G position = position_for(a);
     const auto r = solve(position, std::move(stop));
     last_pv_.clear();
-    games::HexGame line = position;
+    G line = position;
     for (const auto& m : r.principal_variation) {
       last_pv_ += (last_pv_.empty() ? "" : " ") + line.move_to_string(m);
       line.play(m);
@@ -188,18 +257,19 @@ class HexEngine {
     return w ? std::string(to_string(*w)) : "empty";  // Benzene answers "empty" when not solved
   }
 
-  std::string find_winning(const std::vector<std::string>& a, std::stop_token stop) {
+  std::string find_winning(const Args& a, std::stop_token stop) {
     const Player color = color_argument(a, 0);
-    games::HexGame position = board_;
+    G position = board_;
     position.set_to_move(color);
-    if (position.winner()) throw GtpError("the game is over");
-    games::HexGame::MoveList moves;
+    GtpGame<G>::check_solvable(position);
+    if (position.evaluate(Player::Black) != Outcome::Unknown) throw GtpError("the game is over");
+    MoveListOf<G> moves;
     position.generate_moves(moves);
-    std::vector<games::HexGame::Move> winning;
+    std::vector<Move> winning;
     for (const auto move : moves) {
       ScopedMove scoped(position, move);
       const auto w = winner(solve(position, stop));
-      if (!w) throw GtpError("not solved within the limits at " + position.move_to_string(move));
+      if (!w) throw GtpError("not solved within the limits at " + board_.move_to_string(move));
       if (*w == color) winning.push_back(move);
     }
     std::sort(winning.begin(), winning.end());
@@ -208,7 +278,110 @@ class HexEngine {
     return out;
   }
 
-  std::string param(const std::vector<std::string>& a) {
+  // ---- Go problem terms. Each change rebuilds the problem from the stones
+  // on the board and empties the table (its entries assumed the old terms).
+  void restate(const games::GoProblem& problem) {
+    try {
+      board_ = problem.targets.empty() ? games::GoGame::setup_board(problem) : games::GoGame(problem);
+    } catch (const std::invalid_argument& e) {
+      throw GtpError(e.what());
+    }
+    history_.clear();
+    table_.clear();
+  }
+
+  std::vector<std::pair<int, int>> vertices(const Args& a, std::size_t from) const {
+    std::vector<std::pair<int, int>> out;
+    for (std::size_t i = from; i < a.size(); ++i) {
+      const auto move = board_.parse_move(a[i]);
+      if (!move || *move == games::GoGame::kPass) throw GtpError("invalid vertex '" + a[i] + "'");
+      for (int r = 0; r < board_.size(); ++r)
+        for (int c = 0; c < board_.size(); ++c)
+          if (board_.point(c, r) == *move) out.emplace_back(c, r);
+    }
+    return out;
+  }
+
+  // dfpn-go-target V...: the stones that must live (their whole blocks).
+  std::string go_target(const Args& a) {
+    if (a.empty()) throw GtpError("expected: dfpn-go-target VERTEX...");
+    games::GoProblem problem = board_.problem(true);
+    problem.targets = vertices(a, 0);
+    restate(problem);
+    return {};
+  }
+
+  // dfpn-go-region all | V...: where play is allowed.
+  std::string go_region(const Args& a) {
+    if (a.empty()) throw GtpError("expected: dfpn-go-region all | VERTEX...");
+    games::GoProblem problem = board_.problem(true);
+    problem.region = a.size() == 1 && a[0] == "all" ? std::vector<std::pair<int, int>>{} : vertices(a, 0);
+    restate(problem);
+    return {};
+  }
+
+  std::string go_seki(const Args& a) {
+    if (a.size() != 1 || (a[0] != "life" && a[0] != "death")) throw GtpError("expected: dfpn-go-seki life|death");
+    games::GoProblem problem = board_.problem(true);
+    problem.seki_is_life = a[0] == "life";
+    restate(problem);
+    return {};
+  }
+
+  std::string go_ko(const Args& a) {
+    if (a.size() != 1 || (a[0] != "both" && a[0] != "black" && a[0] != "white" && a[0] != "none"))
+      throw GtpError("expected: dfpn-go-ko both|black|white|none");
+    games::GoProblem problem = board_.problem(true);
+    problem.black_may_take_ko = a[0] == "both" || a[0] == "black";
+    problem.white_may_take_ko = a[0] == "both" || a[0] == "white";
+    restate(problem);
+    return {};
+  }
+
+  // The problem's terms, one per line.
+  std::string go_problem() const {
+    const games::GoProblem p = board_.problem(true);
+    std::string targets, region;
+    for (const auto& [c, r] : p.targets)
+      targets += (targets.empty() ? "" : " ") + board_.move_to_string(board_.point(c, r));
+    for (const auto& [c, r] : p.region)
+      region += (region.empty() ? "" : " ") + board_.move_to_string(board_.point(c, r));
+    const bool b = p.black_may_take_ko, w = p.white_may_take_ko;
+    return "targets " + (targets.empty() ? std::string("none") : targets) + "\nregion " +
+           (region.empty() ? std::string("all") : region) + "\nseki " + (p.seki_is_life ? "life" : "death") +
+           "\nko " + (b && w ? "both" : b ? "black" : w ? "white" : "none");
+  }
+
+  // dfpn-go-status [COLOR]: "black kills", "white lives", "white lives in
+  // seki" (when seki counts as life and the targets live only by it), or
+  // "unknown" when a limit stopped the search.
+  std::string go_status(const Args& a, std::stop_token stop) {
+    const games::GoGame position = position_for(a);
+    const auto w = winner(solve(position, stop));
+    if (!w) return "unknown";
+    const std::string name(to_string(*w));
+    if (*w == position.killer()) return name + " kills";
+    if (position.targets_alive() || !position.seki_is_life()) return name + " lives";
+    // Would it still live if seki counted as death? A separate table: the
+    // shared one holds entries for the current terms.
+    games::GoGame strict = position;
+    strict.set_seki_is_life(false);
+    tt::TranspositionTable scratch = tt::TranspositionTable::with_bytes(table_.bytes());
+    Limits limits;
+    limits.time_s = time_s_;
+    limits.max_nodes = max_nodes_;
+    limits.stop = std::move(stop);
+    AlgorithmSettings settings;
+    settings.epsilon = epsilon_;
+    settings.threads = threads_;
+    settings.table = &scratch;
+    const auto again = run_algorithm(strict, position.defender(), limits, settings).result;
+    if (again.outcome == Outcome::Disproven) return name + " lives in seki";
+    if (again.outcome == Outcome::Unknown) return name + " lives (seki not ruled out)";
+    return name + " lives";
+  }
+
+  std::string param(const Args& a) {
     if (a.empty()) {
       std::ostringstream out;
       out << "[string] epsilon " << epsilon_ << "\n[string] threads " << threads_ << "\n[string] timelimit "
@@ -237,9 +410,8 @@ class HexEngine {
     return {};
   }
 
-  GtpOptions options_;
-  games::HexGame board_;
-  std::vector<games::HexGame> history_;
+  G board_;
+  std::vector<G> history_;
   tt::TranspositionTable table_;
   double epsilon_ = 0.25;
   int threads_ = 1;
@@ -280,15 +452,18 @@ std::optional<CommandLine> parse_line(std::string line) {
 }  // namespace
 
 void add_gtp_options(CLI::App& cmd, GtpOptions& o) {
-  cmd.add_option("--game", o.game, "Game")->check(CLI::IsMember({"hex"}))->capture_default_str();
+  cmd.add_option("--game", o.game, "Game")->check(CLI::IsMember({"hex", "go"}))->capture_default_str();
   cmd.add_option("--size", o.size, "Initial board size")->check(CLI::Range(1, 19))->capture_default_str();
   cmd.add_option("--tt-mb", o.tt_mb, "Table memory in MiB")->check(CLI::Range(0.001, 1048576.0))->capture_default_str();
   cmd.add_option("--time", o.time_s, "Time limit per solve in seconds (0 = none)")->check(CLI::NonNegativeNumber);
   cmd.add_option("--threads", o.threads, "Worker threads (default: all hardware threads)")->check(CLI::Range(1, 1024));
 }
 
-int run_gtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::stop_token stop) {
-  HexEngine engine(options);
+namespace {
+
+template <class G>
+int serve(const GtpOptions& options, std::istream& in, std::ostream& out, std::stop_token stop) {
+  Engine<G> engine(options);
   std::string line;
   while (std::getline(in, line)) {
     const auto command = parse_line(line);
@@ -306,6 +481,13 @@ int run_gtp(const GtpOptions& options, std::istream& in, std::ostream& out, std:
     if (quit) break;
   }
   return 0;
+}
+
+}  // namespace
+
+int run_gtp(const GtpOptions& options, std::istream& in, std::ostream& out, std::stop_token stop) {
+  if (options.game == "go") return serve<games::GoGame>(options, in, out, std::move(stop));
+  return serve<games::HexGame>(options, in, out, std::move(stop));
 }
 
 }  // namespace dfpn::cli

@@ -69,7 +69,13 @@ std::string format_progress(const Progress& p) {
 template <Game G>
 void write_proof_sgf(const G& game, const Proof<MoveOf<G>>& proof, const std::string& path, Report& report) {
   using Codec = SgfCodec<G>;
-  sgf::Node root = Codec::root(game);
+  sgf::Node root;
+  try {
+    root = Codec::root(game);
+  } catch (const std::logic_error& e) {
+    report.proof_error = std::string("not written: ") + e.what();
+    return;
+  }
   try {
     add_proof_to_sgf<G>(game, proof, root, Codec::value);
   } catch (const std::length_error& e) {
@@ -112,7 +118,7 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
                      : options.threads > 0         ? options.threads
                                                    : int(std::max(1u, std::thread::hardware_concurrency()));
   if (!options.proof_file.empty()) {
-    if constexpr (!HasSgf<G>) throw InputError("--proof: SGF proofs are written for hex only");
+    if constexpr (!HasSgf<G>) throw InputError("--proof: SGF proofs are written for hex and go only");
     settings.want_proof = true;
   }
   const auto run = run_algorithm(game, prover, limits, settings);
@@ -164,7 +170,7 @@ std::string go_status(const games::GoGame& game, const Report& report, const Sol
   if (!report.winner) return "unknown";
   const std::string winner = *report.winner;
   if (winner == std::string(to_string(game.killer()))) return winner + " kills";
-  if (!game.targets_alive() && options.problem.seki.value_or("live") == "live") {
+  if (!game.targets_alive() && game.seki_is_life()) {
     // Lives; is it only seki? Ask again with seki counted as death (same limits).
     SolveOptions strict = options;
     strict.verify = false;
@@ -305,13 +311,15 @@ Report solve(const SolveOptions& options, std::stop_token stop, const ProgressSi
   }
   if (p.game == "go") {
     if (!p.sgf) throw InputError(p.source + ": a Go problem comes from a file (SGF or task JSON), not from options");
-    games::GoProblem settings;
-    settings.seki_is_life = p.seki.value_or("live") == "live";
-    const std::string ko = p.ko.value_or("both");
-    settings.black_may_take_ko = ko == "black" || ko == "both";
-    settings.white_may_take_ko = ko == "white" || ko == "both";
     std::optional<games::GoGame> start;
     try {
+      // The file's settings (SEKI, KOTAKERS), then the command line's.
+      games::GoProblem settings = games::go_settings_from_sgf(*p.sgf);
+      if (p.seki) settings.seki_is_life = *p.seki == "live";
+      if (p.ko) {
+        settings.black_may_take_ko = *p.ko == "black" || *p.ko == "both";
+        settings.white_may_take_ko = *p.ko == "white" || *p.ko == "both";
+      }
       start.emplace(games::go_from_sgf(*p.sgf, settings));
     } catch (const games::GoSgfError& e) {
       throw InputError(in_file(p.source, e.what()));

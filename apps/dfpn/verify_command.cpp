@@ -58,7 +58,10 @@ int run_verify(const VerifyOptions& options) {
   const std::string gm = root.value("GM", "1");
   try {
     if (gm == SgfCodec<games::HexGame>::kGameNumber) return verify_game<games::HexGame>(root, options.file);
+    if (gm == SgfCodec<games::GoGame>::kGameNumber) return verify_game<games::GoGame>(root, options.file);
   } catch (const games::HexSgfError& e) {
+    throw InputError(in_file(options.file, e.what()));
+  } catch (const games::GoSgfError& e) {
     throw InputError(in_file(options.file, e.what()));
   }
   throw InputError(options.file + ": GM[" + gm + "] is not a game this program verifies");

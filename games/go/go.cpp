@@ -76,7 +76,7 @@ GoProblem go_problem_from_diagram(const std::vector<std::string>& rows, Player t
   return p;
 }
 
-GoGame::GoGame(const GoProblem& problem)
+GoGame::GoGame(const GoProblem& problem, bool require_targets)
     : size_(problem.size), seki_is_life_(problem.seki_is_life),
       may_take_ko_{problem.black_may_take_ko, problem.white_may_take_ko} {
   if (size_ < 2 || size_ > kMaxSize) throw std::invalid_argument("board size must be 2..19");
@@ -94,7 +94,8 @@ GoGame::GoGame(const GoProblem& problem)
       point = colour;
     }
   }
-  if (problem.targets.empty()) throw std::invalid_argument("no target stones: mark the stones that must live");
+  if (problem.targets.empty() && require_targets)
+    throw std::invalid_argument("no target stones: mark the stones that must live");
   std::optional<Point> target_colour;
   for (const auto& p : problem.targets) {
     if (!on_board(p)) throw std::invalid_argument("a target lies outside the board");
@@ -106,7 +107,7 @@ GoGame::GoGame(const GoProblem& problem)
       targets_.push_back(index(p.first, p.second));
   }
   if (targets_.size() > 32) throw std::invalid_argument("more than 32 target stones");
-  defender_ = *target_colour == Point::Black ? Player::Black : Player::White;
+  defender_ = target_colour.value_or(Point::Black) == Point::Black ? Player::Black : Player::White;
   if (problem.region.empty()) {
     for (int r = 0; r < size_; ++r)
       for (int c = 0; c < size_; ++c) region_[std::size_t(index(c, r))] = true;
@@ -141,6 +142,36 @@ std::uint64_t GoGame::full_hash(const State& s) const {
   for (std::size_t i = 0; i < targets_.size(); ++i)
     if ((s.captured_targets >> i) & 1u) h ^= zobrist().captured_target[i];
   return h;
+}
+
+GoProblem GoGame::problem(bool drop_history) const {
+  if (!drop_history) {
+    if (state_.ko != kPass) throw std::logic_error("a ko ban is pending (a problem cannot state it)");
+    if (state_.passes != 0) throw std::logic_error("a pass was just played (a problem cannot state it)");
+    if (state_.captured_targets != 0) throw std::logic_error("target stones have been captured already");
+  }
+  GoProblem out;
+  out.size = size_;
+  out.to_move = state_.to_move;
+  out.seki_is_life = seki_is_life_;
+  out.black_may_take_ko = may_take_ko_[0];
+  out.white_may_take_ko = may_take_ko_[1];
+  bool whole_board = true;
+  for (int r = 0; r < size_; ++r) {
+    for (int c = 0; c < size_; ++c) {
+      const int p = index(c, r);
+      const Point at = state_.board[std::size_t(p)];
+      if (at == Point::Black) out.black.emplace_back(c, r);
+      if (at == Point::White) out.white.emplace_back(c, r);
+      if (region_[std::size_t(p)]) out.region.emplace_back(c, r);
+      else whole_board = false;
+      const auto target = std::find(targets_.begin(), targets_.end(), p);
+      if (target != targets_.end() && !target_lost(std::size_t(target - targets_.begin())))
+        out.targets.emplace_back(c, r);
+    }
+  }
+  if (whole_board) out.region.clear();
+  return out;
 }
 
 void GoGame::set_to_move(Player p) {

@@ -60,7 +60,11 @@ class GoGame {
   // Throws std::invalid_argument for an impossible problem (stones off the
   // board or on one point, no targets, targets of both colours or on empty
   // points, an empty region, stones without liberties).
-  explicit GoGame(const GoProblem& problem);
+  explicit GoGame(const GoProblem& problem) : GoGame(problem, true) {}
+  // A board for setting a problem up (GTP editing): targets may be missing.
+  // Without targets it is not a problem: evaluate() says the killer has won.
+  static GoGame setup_board(const GoProblem& problem) { return GoGame(problem, false); }
+  bool has_targets() const { return !targets_.empty(); }
 
   std::uint64_t hash() const { return state_.hash; }
   Player to_move() const { return state_.to_move; }
@@ -91,11 +95,20 @@ class GoGame {
   void set_to_move(Player p);
   // Whether a seki (two passes with the targets on the board) counts as life.
   void set_seki_is_life(bool life) { seki_is_life_ = life; }
+  bool seki_is_life() const { return seki_is_life_; }
   // Whether every target block is unconditionally alive (Benson).
   bool targets_alive() const;
   std::string to_text() const;
+  // The current position as a problem that starts here. Throws
+  // std::logic_error if the position carries history a problem cannot state:
+  // a ko ban, a pass just played, or target stones already captured.
+  // `drop_history` instead forgets the ko ban and passes, and leaves captured
+  // targets out (for editing a problem).
+  GoProblem problem(bool drop_history = false) const;
 
  private:
+  GoGame(const GoProblem& problem, bool require_targets);
+
   struct State {
     std::array<Point, kPoints> board{};
     Player to_move = Player::Black;

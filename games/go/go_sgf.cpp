@@ -106,4 +106,40 @@ GoGame go_from_sgf(const sgf::Node& root, GoProblem settings) {
   return *game;
 }
 
+GoProblem go_settings_from_sgf(const sgf::Node& root, GoProblem defaults) {
+  if (const auto* seki = root.find("SEKI")) {
+    const std::string& v = seki->front();
+    if (v != "life" && v != "death") fail(root, "SEKI[" + v + "] must be life or death");
+    defaults.seki_is_life = v == "life";
+  }
+  if (const auto* takers = root.find("KOTAKERS")) {
+    const std::string& v = takers->front();
+    if (v != "both" && v != "black" && v != "white" && v != "none")
+      fail(root, "KOTAKERS[" + v + "] must be both, black, white or none");
+    defaults.black_may_take_ko = v == "both" || v == "black";
+    defaults.white_may_take_ko = v == "both" || v == "white";
+  }
+  return defaults;
+}
+
+sgf::Node go_to_sgf(const GoGame& position) {
+  const GoProblem problem = position.problem();
+  auto values = [](const std::vector<std::pair<int, int>>& points) {
+    std::vector<std::string> out;
+    for (const auto& [c, r] : points) out.push_back(std::string{char('a' + c), char('a' + r)});
+    return out;
+  };
+  sgf::Node root;
+  root.add("FF", {"4"}).add("GM", {"1"}).add("SZ", {std::to_string(problem.size)}).add("AP", {"dfpn"});
+  if (!problem.black.empty()) root.add("AB", values(problem.black));
+  if (!problem.white.empty()) root.add("AW", values(problem.white));
+  root.add("TR", values(problem.targets));
+  if (!problem.region.empty()) root.add("MA", values(problem.region));
+  root.add("PL", {problem.to_move == Player::Black ? "B" : "W"});
+  root.add("SEKI", {problem.seki_is_life ? "life" : "death"});
+  const bool b = problem.black_may_take_ko, w = problem.white_may_take_ko;
+  root.add("KOTAKERS", {b && w ? "both" : b ? "black" : w ? "white" : "none"});
+  return root;
+}
+
 }  // namespace dfpn::games

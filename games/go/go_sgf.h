@@ -1,7 +1,8 @@
 // Go problems from SGF (FF[4] GM[1]): AB/AW stones, PL side to move, TR the
 // target stones, MA the region (absent: every point), then the main line's
-// moves. The goal, seki and ko settings are not SGF properties; they come in
-// `settings` (its stones, targets and region are replaced by the file's).
+// moves. Seki and ko settings are not standard SGF; files this program
+// writes carry them in two private properties that other programs keep and
+// ignore: SEKI[life|death] and KOTAKERS[both|black|white|none].
 #pragma once
 
 #include <stdexcept>
@@ -20,7 +21,17 @@ class GoSgfError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// `settings` gives the seki and ko settings; its stones, targets and region
+// are replaced by the file's.
 GoGame go_from_sgf(const sgf::Node& root, GoProblem settings);
+
+// `defaults` with the root's SEKI and KOTAKERS properties applied.
+GoProblem go_settings_from_sgf(const sgf::Node& root, GoProblem defaults = {});
+
+// The position as an SGF root with every setting stated (the private
+// properties included). Throws std::logic_error if the position cannot be
+// stated as a problem (see GoGame::problem()).
+sgf::Node go_to_sgf(const GoGame& position);
 
 // SGF point lists: "cd" or the rectangle "aa:cc", as (column, row) from the top left.
 std::vector<std::pair<int, int>> sgf_points(const std::string& value, int size);

@@ -100,4 +100,41 @@ TEST(GtpCommand, LoadsHexGuiFiles) {
   EXPECT_TRUE(a[2] == "= black" || a[2] == "= white") << a[2];
 }
 
+// Go: a problem set up stone by stone (as GoGui sends it), its terms stated
+// by the dfpn-go-* commands, then solved. The position is a seki: White's A4
+// and Black's B5 share their only liberties A5 and B4.
+TEST(GtpCommand, GoProblemSession) {
+  const auto script = write_file("go.gtp",
+                                 "boardsize 5\n"
+                                 "dfpn-go-status\n"           // no targets yet
+                                 "play b B5\nplay b A3\nplay w A4\nplay w C5\nplay w C4\nplay w B3\n"
+                                 "play w B5\n"                // occupied
+                                 "dfpn-go-target A4\n"
+                                 "dfpn-go-region A5 B4\n"
+                                 "dfpn-go-problem\n"
+                                 "dfpn-go-status black\n"
+                                 "dfpn-solver-find-winning black\n"
+                                 "dfpn-go-seki death\n"
+                                 "dfpn-go-status black\n"
+                                 "dfpn-go-ko maybe\n"
+                                 "dfpn-go-target C1\n"        // no stone there
+                                 "play b D1\n"                // outside the region
+                                 "dfpn-solve-state white\n");
+  const CommandRun r = run("gtp --game go --threads 1 < " + script);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto a = answers(r.out);
+  ASSERT_EQ(a.size(), 20u) << r.out;
+  EXPECT_EQ(a[1], "? no target stones: mark them with dfpn-go-target");
+  for (int i = 2; i <= 7; ++i) EXPECT_EQ(a[std::size_t(i)], "=") << i;
+  EXPECT_EQ(a[8][0], '?') << a[8];
+  EXPECT_EQ(a[11], "= targets A4\nregion A5 B4\nseki life\nko both");
+  EXPECT_EQ(a[12], "= white lives in seki");
+  EXPECT_EQ(a[13], "=");  // every black move (A5, B4, pass) fails: the answer is empty
+  EXPECT_EQ(a[15], "= black kills");  // seki is death now: Black passes and wins
+  EXPECT_EQ(a[16].substr(0, 2), "? ");
+  EXPECT_EQ(a[17].substr(0, 2), "? ");
+  EXPECT_EQ(a[18].substr(0, 2), "? ");
+  EXPECT_EQ(a[19], "= black");  // White to play cannot make life either
+}
+
 }  // namespace

@@ -63,4 +63,50 @@ TEST(VerifyCommand, DamagedProofsAreRejected) {
   EXPECT_EQ(run("solve --game tictactoe --proof " + temp_path("ttt.sgf")).status, 2);
 }
 
+// A seki on a 5x5 board: White's A4 and Black's B5 share their last two
+// liberties (A5, B4, the whole region). Whoever plays there is captured, so
+// both pass: White lives if seki counts as life.
+constexpr const char* kSekiProblem = "(;FF[4]GM[1]SZ[5]AB[ba][ac]AW[ab][ca][cb][bc]TR[ab]MA[aa][bb]PL[B])";
+
+TEST(VerifyCommand, GoProofRoundTripKeepsTheRules) {
+  const auto problem = write_file("seki.sgf", kSekiProblem);
+  const auto proof = temp_path("seki.proof.sgf");
+  const CommandRun solved = run("solve " + problem + " --threads 1 --json --proof " + proof);
+  ASSERT_EQ(solved.status, 0) << solved.out;
+  const auto result = nlohmann::json::parse(solved.out);
+  EXPECT_EQ(result["winner"], "white");
+  EXPECT_EQ(result["status"], "white lives in seki");
+  EXPECT_EQ(result["proof_verified"], true);
+  ASSERT_EQ(result["proof_file"], proof);
+
+  const std::string text = read_file(proof);
+  for (const char* property : {"GM[1]", "TR[ab]", "MA[aa][bb]", "PL[B]", "SEKI[life]", "KOTAKERS[both]", "RE[W+]"})
+    EXPECT_NE(text.find(property), std::string::npos) << property << "\n" << text;
+  CommandRun r = run("verify " + proof);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("valid proof that white wins"), std::string::npos) << r.out;
+
+  // The same moves prove nothing if seki counts as death: the rules travel
+  // with the file, and the verifier reads them.
+  std::string death = text;
+  death.replace(death.find("SEKI[life]"), 10, "SEKI[death]");
+  r = run("verify " + write_file("seki_death.sgf", death));
+  EXPECT_EQ(r.status, 1) << r.out;
+
+  std::string bad = text;
+  bad.replace(bad.find("KOTAKERS[both]"), 14, "KOTAKERS[some]");
+  const auto bad_path = write_file("seki_bad.sgf", bad);
+  r = run("verify " + bad_path);
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find(bad_path + ":1: KOTAKERS[some]"), std::string::npos) << r.out;
+
+  // A position with a ko ban pending cannot be stated as a problem: the
+  // answer stands, the proof file is refused with the reason.
+  const auto ko = write_file("ko.sgf", "(;FF[4]GM[1]SZ[4]AB[ba][ab][cb][bc]AW[ca][db][cc]TR[ca]PL[W])");
+  const CommandRun banned = run("solve " + ko + " --moves B3 --threads 1 --json --proof " + temp_path("ko.proof.sgf"));
+  ASSERT_EQ(banned.status, 0) << banned.out;
+  const auto banned_result = nlohmann::json::parse(banned.out);
+  EXPECT_NE(banned_result["proof_error"].get<std::string>().find("ko ban"), std::string::npos) << banned.out;
+}
+
 }  // namespace

@@ -205,6 +205,30 @@ TEST(GoSgf, ReadsStonesTargetsRegionAndMoves) {
   }
 }
 
+TEST(GoSgf, WrittenPositionsReadBackWithTheirRules) {
+  GoProblem p = diagram({"...Ox", "OOOOx", "xxxxx", "-----", "-----"}, Player::White);
+  p.seki_is_life = false;
+  p.black_may_take_ko = false;
+  GoGame g(p);
+  g.play(g.point(0, 0));  // White plays; Black to move
+  const std::string text = sgf::write(go_to_sgf(g));
+  const auto root = sgf::parse(text);
+  const GoProblem settings = go_settings_from_sgf(root);
+  EXPECT_FALSE(settings.seki_is_life);
+  EXPECT_FALSE(settings.black_may_take_ko);
+  EXPECT_TRUE(settings.white_may_take_ko);
+  const GoGame back = go_from_sgf(root, settings);
+  EXPECT_EQ(back.hash(), g.hash()) << text;
+  EXPECT_EQ(back.to_text(), g.to_text());
+  EXPECT_FALSE(back.seki_is_life());
+
+  // History a problem cannot state is refused, not silently dropped.
+  GoGame passed = g;
+  passed.play(GoGame::kPass);
+  EXPECT_THROW(go_to_sgf(passed), std::logic_error);
+  EXPECT_THROW(go_settings_from_sgf(sgf::parse("(;GM[1]SEKI[maybe])")), GoSgfError);
+}
+
 // Small enclosed problems, every algorithm against the exact oracle, both
 // sides to move, both goals, seki as life or death, ko permissions.
 TEST(GoOracle, SmallProblemsAgreeWithTheOracle) {
