@@ -1,0 +1,435 @@
+#include "games/hex/hex_knowledge.h"
+
+#include <algorithm>
+#include <array>
+#include <climits>
+#include <deque>
+
+namespace dfpn::games {
+namespace {
+
+// Neighbours in cyclic order around a cell: each is adjacent to the next.
+constexpr std::array<int, 6> kRingRows = {-1, -1, 0, 1, 1, 0};
+constexpr std::array<int, 6> kRingCols = {0, 1, 1, 0, -1, -1};
+
+constexpr std::uint8_t kEmpty = 0, kBlack = 1, kWhite = 2;
+std::uint8_t colour_of(Player p) { return p == Player::Black ? kBlack : kWhite; }
+
+// What lies next to a cell in ring direction k: a cell's colour, an edge
+// (the colour of its owner), or for the two off-board corner neighbours
+// that touch both kinds of edge, "empty" (the cautious reading).
+std::uint8_t ring_value(const HexCells& cells, int size, int row, int col, int k) {
+  const int r = row + kRingRows[std::size_t(k)], c = col + kRingCols[std::size_t(k)];
+  const bool off_row = r < 0 || r >= size, off_col = c < 0 || c >= size;
+  if (off_row && off_col) return kEmpty;
+  if (off_row) return kBlack;
+  if (off_col) return kWhite;
+  return cells[std::size_t(r * size + c)];
+}
+
+// Whether a stone of colour `z` on the cell could connect anything for z:
+// every two non-opponent neighbours must already be linked around the cell
+// (consecutive, or joined by z stones in between), and they must form one
+// arc (two arcs are joined only through the cell).
+bool useless_for(const std::array<std::uint8_t, 6>& ring, std::uint8_t z) {
+  const std::uint8_t opp = z == kBlack ? kWhite : kBlack;
+  int non_opp = 0, arcs = 0;
+  for (int k = 0; k < 6; ++k) {
+    const bool here = ring[std::size_t(k)] != opp;
+    non_opp += here;
+    arcs += here && ring[std::size_t((k + 5) % 6)] == opp;
+  }
+  if (non_opp == 0) return true;
+  if (arcs > 1) return false;
+  // Linked going forward from i to j (exclusive interior all z)?
+  auto linked_forward = [&](int i, int j) {
+    for (int k = (i + 1) % 6; k != j; k = (k + 1) % 6)
+      if (ring[std::size_t(k)] != z) return false;
+    return true;
+  };
+  for (int i = 0; i < 6; ++i) {
+    if (ring[std::size_t(i)] == opp) continue;
+    for (int j = i + 1; j < 6; ++j) {
+      if (ring[std::size_t(j)] == opp) continue;
+      if (!linked_forward(i, j) && !linked_forward(j, i)) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+HexCells cells_of(const HexGame& game) {
+  const int n = game.size();
+  HexCells cells(std::size_t(n * n), kEmpty);
+  for (int i = 0; i < n * n; ++i)
+    if (const auto s = game.stone(static_cast<HexGame::Move>(i))) cells[std::size_t(i)] = colour_of(*s);
+  return cells;
+}
+
+CellSet dead_cells(const HexCells& cells, int size) {
+  CellSet dead;
+  for (int r = 0; r < size; ++r) {
+    for (int c = 0; c < size; ++c) {
+      if (cells[std::size_t(r * size + c)] != kEmpty) continue;
+      std::array<std::uint8_t, 6> ring{};
+      for (int k = 0; k < 6; ++k) ring[std::size_t(k)] = ring_value(cells, size, r, c, k);
+      if (useless_for(ring, kBlack) && useless_for(ring, kWhite)) dead.insert(r * size + c);
+    }
+  }
+  return dead;
+}
+
+namespace {
+
+// The side's stones in groups; its two edges are groups too (first and
+// second edge), and stones touching an edge belong to that edge's group.
+struct Groups {
+  std::vector<int> of;  // per cell: group id or -1
+  int count = 0;
+  int first_edge = 0, second_edge = 1;
+};
+
+Groups find_groups(const HexCells& cells, int n, Player side) {
+  const std::uint8_t z = colour_of(side);
+  Groups g;
+  g.of.assign(std::size_t(n * n), -1);
+  g.count = 2;
+  std::vector<int> stack;
+  auto flood = [&](int start, int id) {
+    g.of[std::size_t(start)] = id;
+    stack.push_back(start);
+    while (!stack.empty()) {
+      const int cell = stack.back();
+      stack.pop_back();
+      const int r = cell / n, c = cell % n;
+      for (int k = 0; k < 6; ++k) {
+        const int nr = r + kRingRows[std::size_t(k)], nc = c + kRingCols[std::size_t(k)];
+        if (nr < 0 || nc < 0 || nr >= n || nc >= n) continue;
+        const int next = nr * n + nc;
+        if (cells[std::size_t(next)] == z && g.of[std::size_t(next)] < 0) g.of[std::size_t(next)] = id, stack.push_back(next);
+      }
+    }
+  };
+  for (int i = 0; i < n; ++i) {
+    const int first = side == Player::Black ? i : i * n;                   // row 1 / column a
+    const int second = side == Player::Black ? (n - 1) * n + i : i * n + n - 1;
+    if (cells[std::size_t(first)] == z && g.of[std::size_t(first)] < 0) flood(first, g.first_edge);
+    if (cells[std::size_t(second)] == z && g.of[std::size_t(second)] < 0) flood(second, g.second_edge);
+  }
+  for (int cell = 0; cell < n * n; ++cell)
+    if (cells[std::size_t(cell)] == z && g.of[std::size_t(cell)] < 0) flood(cell, g.count++);
+  return g;
+}
+
+// H-search over nodes: empty cells (id = cell) and groups (id = n² + group).
+class HSearch {
+ public:
+  HSearch(const HexCells& cells, int n, Player side, const HexKnowledge& knobs)
+      : cells_(cells), n_(n), knobs_(knobs), groups_(find_groups(cells, n, side)), black_(side == Player::Black) {
+    nodes_.resize(std::size_t(n * n + groups_.count));
+  }
+
+  VirtualConnections run() {
+    add_adjacencies();
+    while (!queue_.empty() && built_ < knobs_.max_connections) {
+      const auto [a, b, index] = queue_.front();
+      queue_.pop_front();
+      const CellSet carrier = nodes_[std::size_t(a)].fulls[std::size_t(index)].carrier;
+      and_rule(a, b, carrier);
+      and_rule(b, a, carrier);
+    }
+    VirtualConnections out;
+    out.connections = built_;
+    const int e1 = group_node(groups_.first_edge), e2 = group_node(groups_.second_edge);
+    for (const auto& f : nodes_[std::size_t(e1)].fulls)
+      if (f.other == e2) out.edge_fulls.push_back(f.carrier);
+    for (const auto& s : nodes_[std::size_t(e1)].semis)
+      if (s.other == e2) out.edge_semis.emplace_back(s.key, s.carrier);
+    return out;
+  }
+
+ private:
+  struct Connection {
+    int other;
+    int key;  // semis: the cell to play; fulls: -1
+    CellSet carrier;
+  };
+  struct Node {
+    std::vector<Connection> fulls, semis;
+  };
+  struct Pending {
+    int a, b, index;  // index into nodes_[a].fulls
+  };
+
+  int group_node(int group) const { return n_ * n_ + group; }
+  bool is_cell(int node) const { return node < n_ * n_; }
+
+  // The node a cell belongs to for this side: itself if empty, its group if
+  // a stone of the side, none (-1) if the opponent's.
+  int node_of(int cell) const {
+    if (cells_[std::size_t(cell)] == kEmpty) return cell;
+    const int g = groups_.of[std::size_t(cell)];
+    return g >= 0 ? group_node(g) : -1;
+  }
+
+  void add_adjacencies() {
+    for (int cell = 0; cell < n_ * n_; ++cell) {
+      if (cells_[std::size_t(cell)] != kEmpty) continue;
+      const int r = cell / n_, c = cell % n_;
+      for (int k = 0; k < 6; ++k) {
+        const int nr = r + kRingRows[std::size_t(k)], nc = c + kRingCols[std::size_t(k)];
+        int other = -1;
+        if (nr < 0 || nr >= n_ || nc < 0 || nc >= n_) {
+          other = edge_beside(nr, nc);
+        } else {
+          other = node_of(nr * n_ + nc);
+        }
+        if (other >= 0 && other != cell) add_full(cell, other, CellSet{});
+      }
+    }
+  }
+
+  // The side's edge group next to an off-board position, or -1.
+  int edge_beside(int r, int c) const {
+    const bool off_row = r < 0 || r >= n_, off_col = c < 0 || c >= n_;
+    if (off_row && off_col) return -1;
+    if (black_) {
+      if (off_row) return group_node(r < 0 ? groups_.first_edge : groups_.second_edge);
+    } else {
+      if (off_col) return group_node(c < 0 ? groups_.first_edge : groups_.second_edge);
+    }
+    return -1;
+  }
+
+  bool has_full_within(int a, int b, const CellSet& carrier) const {
+    for (const auto& f : nodes_[std::size_t(a)].fulls)
+      if (f.other == b && f.carrier.subset_of(carrier)) return true;
+    return false;
+  }
+
+  int count_of(const std::vector<Connection>& list, int b) const {
+    int k = 0;
+    for (const auto& x : list) k += x.other == b;
+    return k;
+  }
+
+  void add_full(int a, int b, const CellSet& carrier) {
+    if (a == b || (is_cell(a) && carrier.contains(a)) || (is_cell(b) && carrier.contains(b))) return;
+    if (has_full_within(a, b, carrier)) return;
+    if (count_of(nodes_[std::size_t(a)].fulls, b) >= knobs_.max_fulls_per_pair) return;
+    ++built_;
+    nodes_[std::size_t(a)].fulls.push_back({b, -1, carrier});
+    nodes_[std::size_t(b)].fulls.push_back({a, -1, carrier});
+    queue_.push_back({a, b, int(nodes_[std::size_t(a)].fulls.size()) - 1});
+  }
+
+  void add_semi(int a, int b, int key, const CellSet& carrier) {
+    if (a == b || (is_cell(a) && carrier.contains(a)) || (is_cell(b) && carrier.contains(b))) return;
+    if (has_full_within(a, b, carrier)) return;
+    auto& semis = nodes_[std::size_t(a)].semis;
+    int count = 0;
+    for (const auto& s : semis) {
+      if (s.other != b) continue;
+      if (s.carrier.subset_of(carrier)) return;
+      ++count;
+    }
+    if (count >= knobs_.max_semis_per_pair) return;
+    ++built_;
+    semis.push_back({b, key, carrier});
+    nodes_[std::size_t(b)].semis.push_back({a, key, carrier});
+    // OR rule: semis whose carriers share nothing make a full. Greedy, from
+    // the new one: take each other semi that shrinks the intersection.
+    CellSet common = carrier, all = carrier;
+    for (const auto& s : semis) {
+      if (s.other != b || common.subset_of(s.carrier)) continue;
+      common &= s.carrier;
+      all |= s.carrier;
+      if (common.empty()) {
+        add_full(a, b, all);
+        return;
+      }
+    }
+  }
+
+  // AND rule at `middle`: the full (x, middle) with carrier `c1` and every
+  // full (middle, y) with a disjoint carrier not touching x.
+  void and_rule(int x, int middle, const CellSet& c1) {
+    // Copy: adding connections may grow the lists being read.
+    const std::vector<Connection> around = nodes_[std::size_t(middle)].fulls;
+    for (const auto& f : around) {
+      const int y = f.other;
+      if (y == x || c1.intersects(f.carrier)) continue;
+      if ((is_cell(x) && f.carrier.contains(x)) || (is_cell(y) && c1.contains(y))) continue;
+      if (built_ >= knobs_.max_connections) return;
+      CellSet carrier = c1 | f.carrier;
+      if (is_cell(middle)) {
+        carrier.insert(middle);
+        add_semi(x, y, middle, carrier);
+      } else {
+        add_full(x, y, carrier);
+      }
+    }
+  }
+
+  const HexCells& cells_;
+  int n_;
+  const HexKnowledge& knobs_;
+  Groups groups_;
+  bool black_;
+  std::vector<Node> nodes_;
+  std::deque<Pending> queue_;
+  int built_ = 0;
+};
+
+}  // namespace
+
+VirtualConnections h_search(const HexCells& cells, int size, Player side, const HexKnowledge& knobs) {
+  return HSearch(cells, size, side, knobs).run();
+}
+
+int two_distance_potential(const HexCells& cells, int n, Player side) {
+  const std::uint8_t z = colour_of(side);
+  const Groups groups = find_groups(cells, n, side);
+  // Extended neighbours of each empty cell: empty cells next to it directly
+  // or through one of the side's groups, and the edges it reaches so.
+  constexpr int kFar = 1 << 20;
+  const int cells_count = n * n;
+  std::vector<std::vector<int>> next(static_cast<std::size_t>(cells_count));
+  std::vector<std::array<bool, 2>> touches_edge(static_cast<std::size_t>(cells_count), std::array<bool, 2>{false, false});
+  std::vector<std::vector<int>> group_cells(static_cast<std::size_t>(groups.count));  // empty cells next to each group
+  for (int cell = 0; cell < cells_count; ++cell) {
+    if (cells[std::size_t(cell)] != kEmpty) continue;
+    const int r = cell / n, c = cell % n;
+    for (int k = 0; k < 6; ++k) {
+      const int nr = r + kRingRows[std::size_t(k)], nc = c + kRingCols[std::size_t(k)];
+      const bool off_row = nr < 0 || nr >= n, off_col = nc < 0 || nc >= n;
+      if (off_row || off_col) {
+        if (off_row && off_col) continue;
+        if (side == Player::Black && off_row) touches_edge[std::size_t(cell)][nr < 0 ? 0 : 1] = true;
+        if (side == Player::White && off_col) touches_edge[std::size_t(cell)][nc < 0 ? 0 : 1] = true;
+        continue;
+      }
+      const int other = nr * n + nc;
+      if (cells[std::size_t(other)] == kEmpty) next[std::size_t(cell)].push_back(other);
+      else if (cells[std::size_t(other)] == z) group_cells[std::size_t(groups.of[std::size_t(other)])].push_back(cell);
+    }
+  }
+  for (int g = 0; g < groups.count; ++g) {
+    auto& list = group_cells[std::size_t(g)];
+    std::sort(list.begin(), list.end());
+    list.erase(std::unique(list.begin(), list.end()), list.end());
+    for (int a : list) {
+      if (g == groups.first_edge) touches_edge[std::size_t(a)][0] = true;
+      if (g == groups.second_edge) touches_edge[std::size_t(a)][1] = true;
+      for (int b : list)
+        if (a != b) next[std::size_t(a)].push_back(b);
+    }
+  }
+  // Both edges' groups touching: already connected.
+  auto distances = [&](int edge) {
+    std::vector<int> d(std::size_t(cells_count), kFar);
+    for (int cell = 0; cell < cells_count; ++cell)
+      if (cells[std::size_t(cell)] == kEmpty && touches_edge[std::size_t(cell)][std::size_t(edge)]) d[std::size_t(cell)] = 1;
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (int cell = 0; cell < cells_count; ++cell) {
+        if (cells[std::size_t(cell)] != kEmpty || d[std::size_t(cell)] == 1) continue;
+        int best = kFar, second = kFar;
+        for (int o : next[std::size_t(cell)]) {
+          const int v = d[std::size_t(o)];
+          if (v < best) second = best, best = v;
+          else if (v < second) second = v;
+        }
+        const int value = second >= kFar ? kFar : second + 1;
+        if (value < d[std::size_t(cell)]) d[std::size_t(cell)] = value, changed = true;
+      }
+    }
+    return d;
+  };
+  const auto d1 = distances(0), d2 = distances(1);
+  int best = kFar;
+  for (int cell = 0; cell < cells_count; ++cell)
+    if (cells[std::size_t(cell)] == kEmpty) best = std::min(best, d1[std::size_t(cell)] + d2[std::size_t(cell)]);
+  return std::min(best, kFar);
+}
+
+HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
+  HexAnalysis out;
+  const int n = game.size();
+  HexCells cells = cells_of(game);
+  const Player mover = game.to_move(), other = opponent(mover);
+  if (const auto w = game.winner()) {
+    out.winner = w;
+    return out;
+  }
+  // Fill in dead cells until none is left (each fill can kill neighbours).
+  if (knobs.dead_cells) {
+    for (;;) {
+      const CellSet dead = dead_cells(cells, n);
+      if (dead.empty()) break;
+      dead.for_each([&](int cell) { cells[std::size_t(cell)] = kBlack; });  // either colour: they do not matter
+      out.dead |= dead;
+    }
+    HexGame filled(n);
+    for (int i = 0; i < n * n; ++i)
+      if (cells[std::size_t(i)] != kEmpty) filled.place(static_cast<HexGame::Move>(i), cells[std::size_t(i)] == kBlack ? Player::Black : Player::White);
+    if (const auto w = filled.winner()) {
+      out.winner = w;
+      return out;
+    }
+  }
+  CellSet empties;
+  for (int i = 0; i < n * n; ++i)
+    if (cells[std::size_t(i)] == kEmpty) empties.insert(i);
+  out.moves = empties;
+
+  if (knobs.virtual_connections) {
+    const VirtualConnections mine = h_search(cells, n, mover, knobs);
+    if (!mine.edge_fulls.empty() || !mine.edge_semis.empty()) {
+      out.winner = mover;
+      out.winning_carrier = !mine.edge_fulls.empty() ? mine.edge_fulls.front() : mine.edge_semis.front().second;
+      return out;
+    }
+    const VirtualConnections theirs = h_search(cells, n, other, knobs);
+    if (!theirs.edge_fulls.empty()) {
+      out.winner = other;
+      out.winning_carrier = theirs.edge_fulls.front();
+      return out;
+    }
+    if (knobs.must_play && !theirs.edge_semis.empty()) {
+      CellSet must = empties;
+      for (const auto& [key, carrier] : theirs.edge_semis) must &= carrier;
+      if (must.empty()) {
+        // Whatever the mover plays misses some semi; its key then wins.
+        out.winner = other;
+        for (const auto& [key, carrier] : theirs.edge_semis) out.winning_carrier |= carrier;
+        return out;
+      }
+      out.moves = must;
+    }
+  }
+
+  if (knobs.ordering || knobs.initial_numbers) {
+    out.black_potential = two_distance_potential(cells, n, Player::Black);
+    out.white_potential = two_distance_potential(cells, n, Player::White);
+  }
+  if (knobs.ordering) {
+    // A cell matters to both sides when both sides' potentials improve most
+    // by taking it: score each move by the potentials after playing it.
+    std::vector<std::pair<int, std::uint16_t>> scored;
+    out.moves.for_each([&](int cell) {
+      cells[std::size_t(cell)] = colour_of(mover);
+      const int mine = two_distance_potential(cells, n, mover);
+      cells[std::size_t(cell)] = colour_of(other);
+      const int theirs = two_distance_potential(cells, n, other);
+      cells[std::size_t(cell)] = kEmpty;
+      scored.emplace_back(mine + theirs, static_cast<std::uint16_t>(cell));
+    });
+    std::stable_sort(scored.begin(), scored.end());
+    for (const auto& [score, cell] : scored) out.order.push_back(cell);
+  }
+  return out;
+}
+
+}  // namespace dfpn::games

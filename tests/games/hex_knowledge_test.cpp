@@ -1,0 +1,190 @@
+// Hex knowledge: dead cells, H-search connections, must-play, and the
+// solver on HexKnowledgeGame against an exact rules-only solver.
+#include "games/hex/hex_knowledge.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "dfpn/dfpn.h"
+#include "games/hex/hex_knowledge_game.h"
+#include "tt/table.h"
+
+namespace {
+
+using namespace dfpn;
+using namespace dfpn::games;
+
+// Setup from cell lists ("a1 b2"), then the side to move.
+HexGame position(int size, const std::string& black, const std::string& white, Player to_move) {
+  HexGame g(size);
+  auto put = [&](const std::string& cells, Player colour) {
+    std::size_t start = 0;
+    while (start < cells.size()) {
+      std::size_t end = cells.find(' ', start);
+      if (end == std::string::npos) end = cells.size();
+      if (end > start) g.place(*g.parse_move(cells.substr(start, end - start)), colour);
+      start = end + 1;
+    }
+  };
+  put(black, Player::Black);
+  put(white, Player::White);
+  g.set_to_move(to_move);
+  return g;
+}
+
+int cell(const HexGame& g, const std::string& name) { return *g.parse_move(name); }
+
+// Exact value by the rules alone: does the side to move win?
+class RulesSolver {
+ public:
+  bool mover_wins(HexGame& g) {
+    if (const auto w = g.winner()) return *w == g.to_move();
+    const std::uint64_t key = g.hash();
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    HexGame::MoveList moves;
+    g.generate_moves(moves);
+    bool win = false;
+    for (const auto m : moves) {
+      g.play(m);
+      win = !mover_wins(g);
+      g.undo();
+      if (win) break;
+    }
+    memo_[key] = win;
+    return win;
+  }
+
+ private:
+  std::unordered_map<std::uint64_t, bool> memo_;
+};
+
+TEST(HexKnowledge, DeadCellPatterns) {
+  // c2 on 4x4: neighbours (ring) c1 d1 d2 c3 b3 b2. Four black in a row
+  // (c1 d1 d2 c3) and the rest anything: useless to both sides.
+  HexGame g = position(4, "c1 d1 d2 c3", "", Player::White);
+  EXPECT_TRUE(dead_cells(cells_of(g), 4).contains(cell(g, "c2")));
+  // Three black (c1 d1 d2), one empty (c3), two white (b3 b2): dead too.
+  g = position(4, "c1 d1 d2", "b3 b2", Player::Black);
+  EXPECT_TRUE(dead_cells(cells_of(g), 4).contains(cell(g, "c2")));
+  // Black c1 and c3 with white d1 d2 between: black at c2 joins c1 to c3.
+  g = position(4, "c1 c3", "d1 d2", Player::Black);
+  EXPECT_FALSE(dead_cells(cells_of(g), 4).contains(cell(g, "c2")));
+  // An empty board has no dead cells.
+  EXPECT_TRUE(dead_cells(cells_of(HexGame(5)), 5).empty());
+}
+
+TEST(HexKnowledge, BridgesAndEdgeTemplatesMakeFullConnections) {
+  HexKnowledge knobs;
+  // b2 on 3x3 reaches both edges by two-cell templates: Black is connected
+  // whoever moves.
+  const HexGame centre = position(3, "b2", "", Player::White);
+  const auto vcs = h_search(cells_of(centre), 3, Player::Black, knobs);
+  ASSERT_FALSE(vcs.edge_fulls.empty());
+  const auto a = analyse(centre, knobs);
+  ASSERT_TRUE(a.winner.has_value());
+  EXPECT_EQ(*a.winner, Player::Black);
+  // The carrier never includes the stones.
+  EXPECT_FALSE(a.winning_carrier.contains(cell(centre, "b2")));
+
+  // c3 on 5x5 is on the third row from both edges: a ziggurat (template
+  // IIIa) to each, with disjoint carriers, is a full edge-to-edge connection.
+  const HexGame zig = position(5, "c3", "", Player::White);
+  EXPECT_FALSE(h_search(cells_of(zig), 5, Player::Black, knobs).edge_fulls.empty());
+  // The same stone on 7x7 is four rows from the far edge: no connection.
+  const HexGame far = position(7, "c3", "", Player::White);
+  EXPECT_TRUE(h_search(cells_of(far), 7, Player::Black, knobs).edge_fulls.empty());
+}
+
+TEST(HexKnowledge, MustPlayKeepsTheMoverInsideTheOpponentsCarriers) {
+  HexKnowledge knobs;
+  // 4x4, Black b2 c3 with White to move: Black threatens to connect; White's
+  // moves are cut down to the intersection of Black's semi carriers.
+  const HexGame g = position(4, "b2", "", Player::White);
+  const auto a = analyse(g, knobs);
+  if (!a.winner) {
+    EXPECT_LT(a.moves.size(), 15);
+    EXPECT_FALSE(a.moves.contains(cell(g, "d4")));
+  }
+}
+
+// Every claim the knowledge makes is checked against the rules: winners it
+// declares, and that the moves it keeps contain a winning move whenever the
+// mover can win.
+TEST(HexKnowledge, ClaimsAgreeWithTheRulesOnRandomPositions) {
+  std::mt19937 rng(7);
+  HexKnowledge knobs;
+  int decided = 0, pruned = 0;
+  for (int size : {3, 4, 5}) {
+    RulesSolver exact;
+    const int trials = size == 5 ? 150 : 300;
+    for (int t = 0; t < trials; ++t) {
+      HexGame g(size);
+      const int cells = size * size;
+      const int stones = size == 5 ? 12 + int(rng() % 6) : int(rng() % std::uint32_t(cells - 1));
+      for (int s = 0; s < stones; ++s) {
+        HexGame::MoveList moves;
+        g.generate_moves(moves);
+        if (moves.empty()) break;
+        g.play(moves[rng() % moves.size()]);
+      }
+      if (g.winner()) continue;
+      const Player mover = g.to_move();
+      const bool mover_wins = exact.mover_wins(g);
+      const auto a = analyse(g, knobs);
+      if (a.winner) {
+        ++decided;
+        EXPECT_EQ(*a.winner == mover, mover_wins) << g.to_text();
+        continue;
+      }
+      if (a.moves.size() < cells - stones) ++pruned;
+      if (!mover_wins) continue;
+      bool kept_a_win = false;
+      a.moves.for_each([&](int c) {
+        g.play(static_cast<HexGame::Move>(c));
+        kept_a_win |= !exact.mover_wins(g);
+        g.undo();
+      });
+      EXPECT_TRUE(kept_a_win) << "every winning move pruned\n" << g.to_text();
+    }
+  }
+  EXPECT_GT(decided, 100);  // the knowledge does decide positions
+  EXPECT_GT(pruned, 50);    // and does prune moves
+}
+
+// df-pn on HexKnowledgeGame gives the rules' answer for every opening of
+// the small boards, with each piece of knowledge alone and all together.
+TEST(HexKnowledge, SolverAgreesWithTheRulesOnEveryOpening) {
+  std::vector<HexKnowledge> settings = {HexKnowledge{}, HexKnowledge::none()};
+  HexKnowledge dead_only = HexKnowledge::none();
+  dead_only.dead_cells = true;
+  HexKnowledge vc_only = HexKnowledge::none();
+  vc_only.virtual_connections = vc_only.must_play = true;
+  settings.push_back(dead_only);
+  settings.push_back(vc_only);
+  for (int size : {2, 3, 4}) {
+    RulesSolver exact;
+    for (int first = 0; first < size * size; ++first) {
+      HexGame g(size);
+      g.play(static_cast<HexGame::Move>(first));
+      const bool white_wins = exact.mover_wins(g);
+      for (const auto& knobs : settings) {
+        for (bool heuristic : {false, true}) {
+          HexKnowledgeGame game(g, knobs);
+          auto table = tt::TranspositionTable::with_entries(1 << 12);
+          DfpnOptions options;
+          options.heuristic_init = heuristic;
+          DepthFirstPns<HexKnowledgeGame> search(game, Player::White, table, Limits{}, options);
+          const auto r = search.solve();
+          ASSERT_TRUE(r.solved());
+          EXPECT_EQ(r.outcome == Outcome::Proven, white_wins) << size << " " << g.move_to_string(HexGame::Move(first));
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
