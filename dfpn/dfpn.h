@@ -279,6 +279,14 @@ class DepthFirstPns {
     if (budget_->progress_due()) report_progress();
 
     const std::uint64_t key = game.hash();
+    if constexpr (kHasQuickEvaluate<G>) {
+      // Entered as a leaf that only the quick check had seen.
+      if (const Outcome o = game.evaluate(attacker_); o != Outcome::Unknown) {
+        const Numbers n = Numbers::of(o);
+        store(key, n, 1);
+        return {n, kNoDependency};
+      }
+    }
     if (record_expansions_) expanded_.push_back(key);
     const std::uint64_t expansions_before = counters_.expansions;
     tt::EntryData previous;
@@ -303,7 +311,7 @@ class DepthFirstPns {
             continue;
           }
         }
-        if (const Outcome o = game.evaluate(attacker_); o != Outcome::Unknown) {
+        if (const Outcome o = quick_evaluate(game, attacker_); o != Outcome::Unknown) {
           c.numbers = Numbers::of(o);
         } else {
           c.fixed = false;

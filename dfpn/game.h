@@ -70,6 +70,21 @@ Numbers initial_numbers(const G& game, Player attacker) {
   }
 }
 
+// Games whose full evaluate() is expensive (Hex virtual connections) may
+// offer a quick one: df-pn then uses quick_evaluate() for fresh leaves and
+// the full evaluate() once a node is about to be expanded, so the expensive
+// check runs only for nodes the search actually visits.
+template <Game G>
+constexpr bool kHasQuickEvaluate = requires(const G& g, Player attacker) {
+  { g.quick_evaluate(attacker) } -> std::same_as<Outcome>;
+};
+
+template <Game G>
+Outcome quick_evaluate(const G& game, Player attacker) {
+  if constexpr (kHasQuickEvaluate<G>) return game.quick_evaluate(attacker);
+  else return game.evaluate(attacker);
+}
+
 // Move ordering beyond generation order (most promising first).
 template <Game G>
 void order_moves(const G& game, MoveListOf<G>& moves, Player attacker) {

@@ -13,6 +13,7 @@
 #include "games/go/go.h"
 #include "games/go/go_sgf.h"
 #include "games/hex/hex.h"
+#include "games/hex/hex_knowledge_game.h"
 #include "games/synthetic/random_tree.h"
 #include "games/synthetic/synthetic.h"
 #include "games/tictactoe/tictactoe.h"
@@ -48,6 +49,23 @@ G play_moves(G game, const std::string& moves, const std::string& where) {
     game.play(*move);
   }
   return game;
+}
+
+// --hex-knowledge: "all", "none" or a comma list of the pieces to use.
+games::HexKnowledge parse_hex_knowledge(const std::string& text) {
+  if (text == "all") return {};
+  games::HexKnowledge k = games::HexKnowledge::none();
+  if (text == "none") return k;
+  std::istringstream in(text);
+  for (std::string piece; std::getline(in, piece, ',');) {
+    if (piece == "dead") k.dead_cells = true;
+    else if (piece == "vc") k.virtual_connections = true;
+    else if (piece == "mustplay") k.virtual_connections = k.must_play = true;
+    else if (piece == "order") k.ordering = true;
+    else if (piece == "init") k.initial_numbers = true;
+    else throw InputError("--hex-knowledge: unknown piece '" + piece + "' (all, none, or dead,vc,mustplay,order,init)");
+  }
+  return k;
 }
 
 // "inf" or a count of explicit set nodes (validated by the option check).
@@ -194,6 +212,9 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
       ->check(CLI::IsMember({"tictactoe", "synthetic", "random-tree", "hex", "go"}))
       ->capture_default_str();
   cmd.add_option("--size", o.problem.size, "Board size (hex: 1..19)")->check(CLI::Range(1, 19));
+  cmd.add_option("--hex-knowledge", o.hex_knowledge,
+                 "Hex knowledge: all, none, or a comma list of dead,vc,mustplay,order,init "
+                 "(default: all; none with --verify/--proof)");
   cmd.add_option("--moves", o.problem.moves, "Moves played from the start, space-separated");
   cmd.add_option("--prover", o.problem.prover, "Side that tries to prove its goal (default: side to move)")
       ->check(CLI::IsMember({"black", "white"}));
@@ -296,8 +317,17 @@ Report solve(const SolveOptions& options, std::stop_token stop, const ProgressSi
         throw InputError(in_file(p.source, e.what()));
       }
     }
-    return solve_game(with_side_to_move(play_moves(start, p.moves, p.source), p), "hex", o, std::move(stop),
-                      progress);
+    const games::HexGame position = with_side_to_move(play_moves(start, p.moves, p.source), p);
+    const bool wants_proof = o.verify || !o.proof_file.empty();
+    const std::string pieces = !o.hex_knowledge.empty() ? o.hex_knowledge : wants_proof ? "none" : "all";
+    const games::HexKnowledge knowledge = parse_hex_knowledge(pieces);
+    const bool uses_knowledge = knowledge.dead_cells || knowledge.virtual_connections || knowledge.ordering ||
+                                knowledge.initial_numbers;
+    if (!uses_knowledge) return solve_game(position, "hex", o, std::move(stop), progress);
+    if (wants_proof)
+      throw InputError(p.source + ": proofs through Hex knowledge cannot be checked by the rules yet (they end at "
+                       "virtual connections); use --hex-knowledge none for a verified proof");
+    return solve_game(games::HexKnowledgeGame(position, knowledge), "hex", o, std::move(stop), progress);
   }
   if (p.game == "synthetic") {
     std::shared_ptr<const games::SyntheticGraph> graph;

@@ -35,6 +35,7 @@ const std::map<std::string, Key>& keys() {
       {"seki", {"--seki", Kind::Text}},
       {"ko", {"--ko", Kind::Text}},
       {"ko_rule", {"--ko-rule", Kind::Text}},
+      {"hex_knowledge", {"--hex-knowledge", Kind::Text}},
       {"seed", {"--seed", Kind::Number}},
       {"shape", {"--shape", Kind::Text}},
       {"depth", {"--depth", Kind::Number}},

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <climits>
-#include <deque>
 
 namespace dfpn::games {
 namespace {
@@ -123,47 +122,82 @@ Groups find_groups(const HexCells& cells, int n, Player side) {
 }
 
 // H-search over nodes: empty cells (id = cell) and groups (id = n² + group).
+// Connections are kept per pair (bounded, so lookups are short) and per
+// node (the fulls, which the AND rule walks). The buffers are reused across
+// calls on a thread: a search runs this for every position it expands.
 class HSearch {
  public:
+  static constexpr int kMaxFulls = 8, kMaxSemis = 16;
+
   HSearch(const HexCells& cells, int n, Player side, const HexKnowledge& knobs)
-      : cells_(cells), n_(n), knobs_(knobs), groups_(find_groups(cells, n, side)), black_(side == Player::Black) {
-    nodes_.resize(std::size_t(n * n + groups_.count));
+      : cells_(cells), n_(n), knobs_(knobs), groups_(find_groups(cells, n, side)), black_(side == Player::Black),
+        max_fulls_(std::clamp(knobs.max_fulls_per_pair, 1, kMaxFulls)),
+        max_semis_(std::clamp(knobs.max_semis_per_pair, 1, kMaxSemis)), s_(scratch()) {
+    node_count_ = n * n + groups_.count;
+    s_.fulls_of.resize(std::size_t(node_count_));
+    for (auto& list : s_.fulls_of) list.clear();
+    s_.pair_slot.assign(std::size_t(node_count_ * node_count_), -1);
+    s_.pairs.clear();
+    s_.queue.clear();
   }
 
   VirtualConnections run() {
     add_adjacencies();
-    while (!queue_.empty() && built_ < knobs_.max_connections) {
-      const auto [a, b, index] = queue_.front();
-      queue_.pop_front();
-      const CellSet carrier = nodes_[std::size_t(a)].fulls[std::size_t(index)].carrier;
-      and_rule(a, b, carrier);
-      and_rule(b, a, carrier);
+    for (std::size_t next = 0; next < s_.queue.size() && built_ < knobs_.max_connections; ++next) {
+      const Pending p = s_.queue[next];
+      and_rule(p.a, p.b, p.carrier);
+      and_rule(p.b, p.a, p.carrier);
     }
     VirtualConnections out;
     out.connections = built_;
-    const int e1 = group_node(groups_.first_edge), e2 = group_node(groups_.second_edge);
-    for (const auto& f : nodes_[std::size_t(e1)].fulls)
-      if (f.other == e2) out.edge_fulls.push_back(f.carrier);
-    for (const auto& s : nodes_[std::size_t(e1)].semis)
-      if (s.other == e2) out.edge_semis.emplace_back(s.key, s.carrier);
+    const int slot = s_.pair_slot[std::size_t(index(group_node(groups_.first_edge), group_node(groups_.second_edge)))];
+    if (slot >= 0) {
+      const Pair& pair = s_.pairs[std::size_t(slot)];
+      for (int i = 0; i < pair.fulls; ++i) out.edge_fulls.push_back(pair.full[std::size_t(i)]);
+      for (int i = 0; i < pair.semis; ++i)
+        out.edge_semis.emplace_back(pair.semi_key[std::size_t(i)], pair.semi[std::size_t(i)]);
+    }
     return out;
   }
 
  private:
-  struct Connection {
+  struct Half {  // a full connection seen from one end
     int other;
-    int key;  // semis: the cell to play; fulls: -1
     CellSet carrier;
   };
-  struct Node {
-    std::vector<Connection> fulls, semis;
+  struct Pair {
+    int fulls = 0, semis = 0;
+    std::array<CellSet, kMaxFulls> full;
+    std::array<CellSet, kMaxSemis> semi;
+    std::array<int, kMaxSemis> semi_key;
   };
   struct Pending {
-    int a, b, index;  // index into nodes_[a].fulls
+    int a, b;
+    CellSet carrier;
   };
+  struct Scratch {
+    std::vector<std::vector<Half>> fulls_of;
+    std::vector<int> pair_slot;
+    std::vector<Pair> pairs;
+    std::vector<Pending> queue;
+  };
+  static Scratch& scratch() {
+    thread_local Scratch s;
+    return s;
+  }
 
   int group_node(int group) const { return n_ * n_ + group; }
   bool is_cell(int node) const { return node < n_ * n_; }
+  int index(int a, int b) const { return a < b ? a * node_count_ + b : b * node_count_ + a; }
+
+  Pair& pair(int a, int b) {
+    int& slot = s_.pair_slot[std::size_t(index(a, b))];
+    if (slot < 0) {
+      slot = int(s_.pairs.size());
+      s_.pairs.emplace_back();
+    }
+    return s_.pairs[std::size_t(slot)];
+  }
 
   // The node a cell belongs to for this side: itself if empty, its group if
   // a stone of the side, none (-1) if the opponent's.
@@ -179,12 +213,8 @@ class HSearch {
       const int r = cell / n_, c = cell % n_;
       for (int k = 0; k < 6; ++k) {
         const int nr = r + kRingRows[std::size_t(k)], nc = c + kRingCols[std::size_t(k)];
-        int other = -1;
-        if (nr < 0 || nr >= n_ || nc < 0 || nc >= n_) {
-          other = edge_beside(nr, nc);
-        } else {
-          other = node_of(nr * n_ + nc);
-        }
+        const bool off = nr < 0 || nr >= n_ || nc < 0 || nc >= n_;
+        const int other = off ? edge_beside(nr, nc) : node_of(nr * n_ + nc);
         if (other >= 0 && other != cell) add_full(cell, other, CellSet{});
       }
     }
@@ -194,59 +224,50 @@ class HSearch {
   int edge_beside(int r, int c) const {
     const bool off_row = r < 0 || r >= n_, off_col = c < 0 || c >= n_;
     if (off_row && off_col) return -1;
-    if (black_) {
-      if (off_row) return group_node(r < 0 ? groups_.first_edge : groups_.second_edge);
-    } else {
-      if (off_col) return group_node(c < 0 ? groups_.first_edge : groups_.second_edge);
-    }
+    if (black_ && off_row) return group_node(r < 0 ? groups_.first_edge : groups_.second_edge);
+    if (!black_ && off_col) return group_node(c < 0 ? groups_.first_edge : groups_.second_edge);
     return -1;
   }
 
-  bool has_full_within(int a, int b, const CellSet& carrier) const {
-    for (const auto& f : nodes_[std::size_t(a)].fulls)
-      if (f.other == b && f.carrier.subset_of(carrier)) return true;
-    return false;
-  }
-
-  int count_of(const std::vector<Connection>& list, int b) const {
-    int k = 0;
-    for (const auto& x : list) k += x.other == b;
-    return k;
+  bool ends_outside(int a, int b, const CellSet& carrier) const {
+    return a != b && !(is_cell(a) && carrier.contains(a)) && !(is_cell(b) && carrier.contains(b));
   }
 
   void add_full(int a, int b, const CellSet& carrier) {
-    if (a == b || (is_cell(a) && carrier.contains(a)) || (is_cell(b) && carrier.contains(b))) return;
-    if (has_full_within(a, b, carrier)) return;
-    if (count_of(nodes_[std::size_t(a)].fulls, b) >= knobs_.max_fulls_per_pair) return;
+    if (!ends_outside(a, b, carrier)) return;
+    Pair& p = pair(a, b);
+    for (int i = 0; i < p.fulls; ++i)
+      if (p.full[std::size_t(i)].subset_of(carrier)) return;
+    if (p.fulls >= max_fulls_) return;
+    p.full[std::size_t(p.fulls++)] = carrier;
     ++built_;
-    nodes_[std::size_t(a)].fulls.push_back({b, -1, carrier});
-    nodes_[std::size_t(b)].fulls.push_back({a, -1, carrier});
-    queue_.push_back({a, b, int(nodes_[std::size_t(a)].fulls.size()) - 1});
+    s_.fulls_of[std::size_t(a)].push_back({b, carrier});
+    s_.fulls_of[std::size_t(b)].push_back({a, carrier});
+    s_.queue.push_back({a, b, carrier});
   }
 
   void add_semi(int a, int b, int key, const CellSet& carrier) {
-    if (a == b || (is_cell(a) && carrier.contains(a)) || (is_cell(b) && carrier.contains(b))) return;
-    if (has_full_within(a, b, carrier)) return;
-    auto& semis = nodes_[std::size_t(a)].semis;
-    int count = 0;
-    for (const auto& s : semis) {
-      if (s.other != b) continue;
-      if (s.carrier.subset_of(carrier)) return;
-      ++count;
-    }
-    if (count >= knobs_.max_semis_per_pair) return;
+    if (!ends_outside(a, b, carrier)) return;
+    Pair& p = pair(a, b);
+    for (int i = 0; i < p.fulls; ++i)
+      if (p.full[std::size_t(i)].subset_of(carrier)) return;
+    for (int i = 0; i < p.semis; ++i)
+      if (p.semi[std::size_t(i)].subset_of(carrier)) return;
+    if (p.semis >= max_semis_) return;
     ++built_;
-    semis.push_back({b, key, carrier});
-    nodes_[std::size_t(b)].semis.push_back({a, key, carrier});
+    p.semi[std::size_t(p.semis)] = carrier;
+    p.semi_key[std::size_t(p.semis)] = key;
+    ++p.semis;
     // OR rule: semis whose carriers share nothing make a full. Greedy, from
     // the new one: take each other semi that shrinks the intersection.
     CellSet common = carrier, all = carrier;
-    for (const auto& s : semis) {
-      if (s.other != b || common.subset_of(s.carrier)) continue;
-      common &= s.carrier;
-      all |= s.carrier;
+    for (int i = 0; i + 1 < p.semis; ++i) {
+      const CellSet& other = p.semi[std::size_t(i)];
+      if (common.subset_of(other)) continue;
+      common &= other;
+      all |= other;
       if (common.empty()) {
-        add_full(a, b, all);
+        add_full(a, b, all);  // `p` may move: not used after this
         return;
       }
     }
@@ -255,9 +276,11 @@ class HSearch {
   // AND rule at `middle`: the full (x, middle) with carrier `c1` and every
   // full (middle, y) with a disjoint carrier not touching x.
   void and_rule(int x, int middle, const CellSet& c1) {
-    // Copy: adding connections may grow the lists being read.
-    const std::vector<Connection> around = nodes_[std::size_t(middle)].fulls;
-    for (const auto& f : around) {
+    // By index: new connections never have middle as an end, so its list
+    // does not change, but stay within the size seen at the start anyway.
+    const std::size_t count = s_.fulls_of[std::size_t(middle)].size();
+    for (std::size_t i = 0; i < count; ++i) {
+      const Half f = s_.fulls_of[std::size_t(middle)][i];
       const int y = f.other;
       if (y == x || c1.intersects(f.carrier)) continue;
       if ((is_cell(x) && f.carrier.contains(x)) || (is_cell(y) && c1.contains(y))) continue;
@@ -277,8 +300,9 @@ class HSearch {
   const HexKnowledge& knobs_;
   Groups groups_;
   bool black_;
-  std::vector<Node> nodes_;
-  std::deque<Pending> queue_;
+  int max_fulls_, max_semis_;
+  Scratch& s_;
+  int node_count_ = 0;
   int built_ = 0;
 };
 

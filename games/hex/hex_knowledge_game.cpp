@@ -16,10 +16,21 @@ const HexAnalysis& HexKnowledgeGame::analysis() const {
   return entry.analysis;
 }
 
+const HexKnowledgeGame::CacheEntry* HexKnowledgeGame::cached() const {
+  if (!cache_) return nullptr;
+  const CacheEntry& entry = (*cache_)[rules_.hash() & (kCacheSize - 1)];
+  return entry.filled && entry.key == rules_.hash() ? &entry : nullptr;
+}
+
 void HexKnowledgeGame::generate_moves(MoveList& moves) const {
-  moves.clear();
   const HexAnalysis& a = analysis();
-  if (a.winner) return;
+  if (a.winner) {
+    // Decided, but a caller that did not ask evaluate() still gets the
+    // rules' moves: every empty cell.
+    rules_.generate_moves(moves);
+    return;
+  }
+  moves.clear();
   if (!a.order.empty()) {
     for (const auto cell : a.order) moves.push_back(cell);
   } else {
@@ -33,13 +44,22 @@ Outcome HexKnowledgeGame::evaluate(Player attacker) const {
   return *a.winner == attacker ? Outcome::Proven : Outcome::Disproven;
 }
 
+Outcome HexKnowledgeGame::quick_evaluate(Player attacker) const {
+  std::optional<Player> winner;
+  if (const CacheEntry* entry = cached()) winner = entry->analysis.winner;
+  else winner = rules_.winner();
+  if (!winner) return Outcome::Unknown;
+  return *winner == attacker ? Outcome::Proven : Outcome::Disproven;
+}
+
 Numbers HexKnowledgeGame::initial_numbers(Player attacker) const {
   if (!knobs_.initial_numbers) return Numbers{1, 1};
-  const HexAnalysis& a = analysis();
   // Potentials are two-distances (about 2..2n on an open board, large when
   // cut off): the closer a side is to connecting, the cheaper its proof.
-  const int mine = attacker == Player::Black ? a.black_potential : a.white_potential;
-  const int theirs = attacker == Player::Black ? a.white_potential : a.black_potential;
+  // Computed here, not by a full analysis: this runs for every fresh leaf.
+  const HexCells cells = cells_of(rules_);
+  const int mine = two_distance_potential(cells, rules_.size(), attacker);
+  const int theirs = two_distance_potential(cells, rules_.size(), opponent(attacker));
   auto scale = [](int potential) { return ProofNumber(std::clamp(potential, 1, 1000)); };
   return Numbers{scale(mine), scale(theirs)};
 }

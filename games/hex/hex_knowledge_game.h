@@ -33,7 +33,11 @@ class HexKnowledgeGame {
   void undo() { rules_.undo(); }
 
   void generate_moves(MoveList& moves) const;
+  // The full check (the knowledge's winner, if any).
   Outcome evaluate(Player attacker) const;
+  // The rules' winner, or the knowledge's if this position was analysed
+  // already: for fresh leaves, so H-search runs only where df-pn goes.
+  Outcome quick_evaluate(Player attacker) const;
   Numbers initial_numbers(Player attacker) const;
 
   std::string goal_text(Player prover) const { return rules_.goal_text(prover); }
@@ -57,7 +61,8 @@ class HexKnowledgeGame {
     bool filled = false;
     HexAnalysis analysis;
   };
-  static constexpr std::size_t kCacheSize = 1 << 12;
+  static constexpr std::size_t kCacheSize = 1 << 14;
+  const CacheEntry* cached() const;
   mutable std::shared_ptr<std::vector<CacheEntry>> cache_;
 };
 
