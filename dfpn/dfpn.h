@@ -108,11 +108,27 @@ class DepthFirstPns {
     result.outcome = r.numbers.outcome();
     result.reason = result.solved() ? StopReason::None : budget.reason();
     result.best_move = root_best_;
+    if (result.solved() && !result.best_move) result.best_move = move_keeping_the_win(game, result.outcome);
     result.principal_variation = principal_variation();
     result.nodes = counters_.expansions + counters_.second_level_nodes;
     result.time_s = budget.elapsed_s();
     result.stats = statistics();
     return result;
+  }
+
+  // A root that evaluate() settles (say by a Hex virtual connection) has no
+  // best child from the search: when the winner is to move, name a move
+  // after which evaluate() still gives the win, if one does.
+  std::optional<Move> move_keeping_the_win(G& game, Outcome outcome) {
+    const bool winner_to_move = (game.to_move() == attacker_) == (outcome == Outcome::Proven);
+    if (!winner_to_move) return std::nullopt;
+    MoveListOf<G> moves;
+    game.generate_moves(moves);
+    for (const Move& m : moves) {
+      ScopedMove<G> played(game, m);
+      if (game.evaluate(attacker_) == outcome) return m;
+    }
+    return std::nullopt;
   }
 
   // The proof or disproof of the solved root. Positions whose winning move the

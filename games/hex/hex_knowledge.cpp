@@ -258,19 +258,30 @@ class HSearch {
     p.semi[std::size_t(p.semis)] = carrier;
     p.semi_key[std::size_t(p.semis)] = key;
     ++p.semis;
-    // OR rule: semis whose carriers share nothing make a full. Greedy, from
-    // the new one: take each other semi that shrinks the intersection.
-    CellSet common = carrier, all = carrier;
-    for (int i = 0; i + 1 < p.semis; ++i) {
+    // OR rule: semis whose carriers share nothing make a full. Search the
+    // subsets that contain the new semi, taking a semi only if it shrinks
+    // the intersection (so at most a carrier's size deep).
+    const Pair snapshot = p;  // add_full may move `p`
+    CellSet found;
+    if (or_combine(snapshot, snapshot.semis - 1, carrier, carrier, found)) add_full(a, b, found);
+  }
+
+  // Whether semis below `limit` together with the intersection `common`
+  // (and union `all`) so far can reach an empty intersection; the union of
+  // the first such set goes to `out`.
+  bool or_combine(const Pair& p, int limit, const CellSet& common, const CellSet& all, CellSet& out) {
+    if (++or_steps_ > kMaxOrSteps) return false;
+    for (int i = 0; i < limit; ++i) {
       const CellSet& other = p.semi[std::size_t(i)];
       if (common.subset_of(other)) continue;
-      common &= other;
-      all |= other;
-      if (common.empty()) {
-        add_full(a, b, all);  // `p` may move: not used after this
-        return;
+      const CellSet next = common & other;
+      if (next.empty()) {
+        out = all | other;
+        return true;
       }
+      if (or_combine(p, i, next, all | other, out)) return true;
     }
+    return false;
   }
 
   // AND rule at `middle`: the full (x, middle) with carrier `c1` and every
@@ -304,6 +315,9 @@ class HSearch {
   Scratch& s_;
   int node_count_ = 0;
   int built_ = 0;
+  // OR-rule effort bound per call (the subsets of up to kMaxSemis semis).
+  static constexpr int kMaxOrSteps = 1 << 16;
+  int or_steps_ = 0;
 };
 
 }  // namespace

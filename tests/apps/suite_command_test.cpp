@@ -77,7 +77,8 @@ TEST(SuiteCommand, WrongAnswersAndErrorsExitOne) {
 
 TEST(SuiteCommand, UnknownFailsOnlyWhenStrict) {
   const auto suite = write_file("limit_suite.json", R"({"problems": [
-    {"name": "hex 5", "game": "hex", "size": 5, "nodes": 50, "threads": 1, "expect": "black"}]})");
+    {"name": "hex 5", "game": "hex", "size": 5, "nodes": 50, "threads": 1, "hex_knowledge": "none",
+     "expect": "black"}]})");
   CommandRun r = run("suite " + suite);
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("stopped by nodes"), std::string::npos) << r.out;
@@ -122,7 +123,7 @@ TEST(SuiteCommand, BaselineFlagsRegressions) {
   // A fast baseline, then the same problem made to look slower and larger by
   // editing the baseline report (a real slowdown cannot be ordered up).
   const auto suite = write_file("base_suite.json", R"({"problems": [
-    {"name": "hex 4", "game": "hex", "size": 4, "threads": 1, "expect": "black"},
+    {"name": "hex 4", "game": "hex", "size": 4, "threads": 1, "hex_knowledge": "none", "expect": "black"},
     {"name": "ttt", "game": "tictactoe", "expect": "none"}]})");
   const auto report = temp_path("base_report.json");
   ASSERT_EQ(run("suite " + suite + " --report " + report).status, 0);
@@ -147,7 +148,8 @@ TEST(SuiteCommand, BaselineFlagsRegressions) {
   // A problem that was solved and now is not.
   doc = nlohmann::json::parse(read_file(report));
   const auto limited = write_file("base_limited_suite.json", R"({"problems": [
-    {"name": "hex 4", "game": "hex", "size": 4, "threads": 1, "nodes": 10, "expect": "black"}]})");
+    {"name": "hex 4", "game": "hex", "size": 4, "threads": 1, "nodes": 10, "hex_knowledge": "none",
+     "expect": "black"}]})");
   r = run("suite " + limited + " --baseline " + report);
   EXPECT_NE(r.out.find("REGRESSION hex 4: was solved, now unknown"), std::string::npos) << r.out;
 
