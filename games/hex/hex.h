@@ -4,9 +4,10 @@
 // No swap rule. A full board always has exactly one winner, so there are no
 // draws, and a disproof for one side is a proof for the other.
 //
-// This is the rules layer: stones, hashing, win detection and notation.
-// Hex knowledge (virtual connections, inferior cells, ordering) belongs here
-// too, behind the same interface, and is issue #4's next step.
+// This is the rules layer: stones, hashing, win detection and notation;
+// proofs are checked against it. Hex knowledge (virtual connections, dead
+// cells, ordering) is in hex_knowledge.h, and HexKnowledgeGame puts it
+// behind the same Game interface for the solvers.
 #pragma once
 
 #include <array>
