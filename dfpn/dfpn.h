@@ -110,6 +110,7 @@ class DepthFirstPns {
     result.best_move = root_best_;
     if (result.solved() && !result.best_move) result.best_move = move_keeping_the_win(game, result.outcome);
     result.principal_variation = principal_variation();
+    if (result.principal_variation.empty() && result.best_move) result.principal_variation = {*result.best_move};
     result.nodes = counters_.expansions + counters_.second_level_nodes;
     result.time_s = budget.elapsed_s();
     result.stats = statistics();

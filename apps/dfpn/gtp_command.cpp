@@ -13,6 +13,7 @@
 #include "games/go/go.h"
 #include "games/go/go_sgf.h"
 #include "games/hex/hex.h"
+#include "games/hex/hex_knowledge_game.h"
 #include "games/hex/hex_sgf.h"
 
 namespace dfpn::cli {
@@ -229,7 +230,13 @@ class Engine {
     settings.epsilon = epsilon_;
     settings.threads = threads_;
     settings.table = &table_;
-    return run_algorithm(position, Player::Black, limits, settings).result;
+    if constexpr (std::is_same_v<G, games::HexGame>) {
+      // Hex is solved with its knowledge (same positions, same values, so
+      // the table's entries stay valid); GTP answers are not proofs.
+      return run_algorithm(games::HexKnowledgeGame(position), Player::Black, limits, settings).result;
+    } else {
+      return run_algorithm(position, Player::Black, limits, settings).result;
+    }
   }
 
   static std::optional<Player> winner(const SolveResult<Move>& r) {
