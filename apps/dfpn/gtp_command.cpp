@@ -10,6 +10,7 @@
 
 #include "dfpn/algorithms.h"
 #include "dfpn/environment.h"
+#include "dfpn/go_status.h"
 #include "games/go/go.h"
 #include "games/go/go_sgf.h"
 #include "games/hex/hex.h"
@@ -45,7 +46,10 @@ struct GtpGame;
 
 template <>
 struct GtpGame<games::HexGame> {
-  static constexpr const char* kName = "hex";
+  static constexpr int kMinSize = 1;
+  // Whether a problem has terms the position's hash does not hold (then the
+  // table is emptied when a file brings new ones).
+  static constexpr bool kTermsBesideThePosition = false;
   static games::HexGame empty_board(int size) { return games::HexGame(size); }
   static games::HexGame load(const sgf::Node& root) { return games::hex_from_sgf(root); }
   // Setup in any order and colour: any empty cell, even after the game ended.
@@ -60,7 +64,8 @@ struct GtpGame<games::HexGame> {
 // allowed, whether seki counts as life, who may take kos.
 template <>
 struct GtpGame<games::GoGame> {
-  static constexpr const char* kName = "go";
+  static constexpr int kMinSize = 2;
+  static constexpr bool kTermsBesideThePosition = true;  // targets, region, seki, ko
   static games::GoGame empty_board(int size) {
     games::GoProblem problem;
     problem.size = size;
@@ -174,9 +179,8 @@ class Engine {
       throw GtpError("invalid board size '" + a[0] + "'");
     }
     if (a.size() > 1 && a[1] != a[0]) throw GtpError("only square boards are supported");
-    constexpr int kMinSize = std::is_same_v<G, games::GoGame> ? 2 : 1;
-    if (size < kMinSize || size > G::kMaxSize) throw GtpError("unacceptable size");
-    table_.clear();
+    if (size < GtpGame<G>::kMinSize || size > G::kMaxSize) throw GtpError("unacceptable size");
+    if (size != board_.size()) table_.clear();
     new_board(size);
     return {};
   }
@@ -210,7 +214,7 @@ class Engine {
     text << in.rdbuf();
     try {
       G loaded = GtpGame<G>::load(sgf::parse(text.str()));
-      table_.clear();  // a Go file brings its own targets, region and settings
+      if (loaded.size() != board_.size() || GtpGame<G>::kTermsBesideThePosition) table_.clear();
       board_ = loaded;
       history_.clear();
     } catch (const std::exception& e) {
@@ -219,9 +223,13 @@ class Engine {
     return {};
   }
 
-  // Solves `position` with Black as the prover.
+  // Solves `position` with Black as the prover on the shared table.
   SolveResult<Move> solve(const G& position, std::stop_token stop) {
     GtpGame<G>::check_solvable(position);
+    return run(position, Player::Black, table_, std::move(stop));
+  }
+
+  SolveResult<Move> run(const G& position, Player prover, tt::TranspositionTable& table, std::stop_token stop) {
     Limits limits;
     limits.time_s = time_s_;
     limits.max_nodes = max_nodes_;
@@ -229,13 +237,13 @@ class Engine {
     AlgorithmSettings settings;
     settings.epsilon = epsilon_;
     settings.threads = threads_;
-    settings.table = &table_;
+    settings.table = &table;
     if constexpr (std::is_same_v<G, games::HexGame>) {
       // Hex is solved with its knowledge (same positions, same values, so
       // the table's entries stay valid); GTP answers are not proofs.
-      return run_algorithm(games::HexKnowledgeGame(position), Player::Black, limits, settings).result;
+      return run_algorithm(games::HexKnowledgeGame(position), prover, limits, settings).result;
     } else {
-      return run_algorithm(position, Player::Black, limits, settings).result;
+      return run_algorithm(position, prover, limits, settings).result;
     }
   }
 
@@ -364,28 +372,11 @@ class Engine {
   // "unknown" when a limit stopped the search.
   std::string go_status(const Args& a, std::stop_token stop) {
     const games::GoGame position = position_for(a);
-    const auto w = winner(solve(position, stop));
-    if (!w) return "unknown";
-    const std::string name(to_string(*w));
-    if (*w == position.killer()) return name + " kills";
-    if (position.targets_alive() || !position.seki_is_life()) return name + " lives";
-    // Would it still live if seki counted as death? A separate table: the
-    // shared one holds entries for the current terms.
-    games::GoGame strict = position;
-    strict.set_seki_is_life(false);
-    tt::TranspositionTable scratch = tt::TranspositionTable::with_bytes(table_.bytes());
-    Limits limits;
-    limits.time_s = time_s_;
-    limits.max_nodes = max_nodes_;
-    limits.stop = std::move(stop);
-    AlgorithmSettings settings;
-    settings.epsilon = epsilon_;
-    settings.threads = threads_;
-    settings.table = &scratch;
-    const auto again = run_algorithm(strict, position.defender(), limits, settings).result;
-    if (again.outcome == Outcome::Disproven) return name + " lives in seki";
-    if (again.outcome == Outcome::Unknown) return name + " lives (seki not ruled out)";
-    return name + " lives";
+    return cli::go_status(position, winner(solve(position, stop)), [&](const games::GoGame& strict) {
+      // A scratch table: the shared one holds entries for the current terms.
+      tt::TranspositionTable scratch = tt::TranspositionTable::with_bytes(table_.bytes());
+      return run(strict, position.defender(), scratch, stop).outcome;
+    });
   }
 
   std::string param(const Args& a) {

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "dfpn/algorithms.h"
+#include "dfpn/go_status.h"
 #include "dfpn/proof_sgf.h"
 #include "dfpn/sgf_codec.h"
 #include "games/go/go.h"
@@ -182,25 +183,19 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
   return report;
 }
 
-// The answer in Go terms: "white kills", "black lives", "black lives in seki".
+// The answer in Go terms; the seki check solves again with the same limits.
 std::string go_status(const games::GoGame& game, const Report& report, const SolveOptions& options,
                       std::stop_token stop) {
-  if (!report.winner) return "unknown";
-  const std::string winner = *report.winner;
-  if (winner == std::string(to_string(game.killer()))) return winner + " kills";
-  if (!game.targets_alive() && game.seki_is_life()) {
-    // Lives; is it only seki? Ask again with seki counted as death (same limits).
-    SolveOptions strict = options;
-    strict.verify = false;
-    strict.proof_file.clear();
-    strict.problem.prover = std::string(to_string(game.defender()));
-    games::GoGame unconditional = game;
-    unconditional.set_seki_is_life(false);
-    const Report again = solve_game(unconditional, "go", strict, std::move(stop), {});
-    if (again.result == "disproven") return winner + " lives in seki";
-    if (again.result == "unknown") return winner + " lives (seki not ruled out)";
-  }
-  return winner + " lives";
+  std::optional<Player> winner;
+  if (report.winner) winner = *report.winner == "black" ? Player::Black : Player::White;
+  return cli::go_status(game, winner, [&](const games::GoGame& strict) {
+    SolveOptions again = options;
+    again.verify = false;
+    again.proof_file.clear();
+    again.problem.prover = std::string(to_string(game.defender()));
+    const Report r = solve_game(strict, "go", again, stop, {});
+    return r.result == "proven" ? Outcome::Proven : r.result == "disproven" ? Outcome::Disproven : Outcome::Unknown;
+  });
 }
 
 }  // namespace
@@ -321,9 +316,7 @@ Report solve(const SolveOptions& options, std::stop_token stop, const ProgressSi
     const bool wants_proof = o.verify || !o.proof_file.empty();
     const std::string pieces = !o.hex_knowledge.empty() ? o.hex_knowledge : wants_proof ? "none" : "all";
     const games::HexKnowledge knowledge = parse_hex_knowledge(pieces);
-    const bool uses_knowledge = knowledge.dead_cells || knowledge.virtual_connections || knowledge.ordering ||
-                                knowledge.initial_numbers;
-    if (!uses_knowledge) return solve_game(position, "hex", o, std::move(stop), progress);
+    if (!knowledge.any()) return solve_game(position, "hex", o, std::move(stop), progress);
     if (wants_proof)
       throw InputError(p.source + ": proofs through Hex knowledge cannot be checked by the rules yet (they end at "
                        "virtual connections); use --hex-knowledge none for a verified proof");

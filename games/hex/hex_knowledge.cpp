@@ -261,9 +261,8 @@ class HSearch {
     // OR rule: semis whose carriers share nothing make a full. Search the
     // subsets that contain the new semi, taking a semi only if it shrinks
     // the intersection (so at most a carrier's size deep).
-    const Pair snapshot = p;  // add_full may move `p`
     CellSet found;
-    if (or_combine(snapshot, snapshot.semis - 1, carrier, carrier, found)) add_full(a, b, found);
+    if (or_combine(p, p.semis - 1, carrier, carrier, found)) add_full(a, b, found);  // `p` is not used after
   }
 
   // Whether semis below `limit` together with the intersection `common`
@@ -409,6 +408,8 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
       dead.for_each([&](int cell) { cells[std::size_t(cell)] = kBlack; });  // either colour: they do not matter
       out.dead |= dead;
     }
+  }
+  if (!out.dead.empty()) {
     HexGame filled(n);
     for (int i = 0; i < n * n; ++i)
       if (cells[std::size_t(i)] != kEmpty) filled.place(static_cast<HexGame::Move>(i), cells[std::size_t(i)] == kBlack ? Player::Black : Player::White);
@@ -448,10 +449,6 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
     }
   }
 
-  if (knobs.ordering || knobs.initial_numbers) {
-    out.black_potential = two_distance_potential(cells, n, Player::Black);
-    out.white_potential = two_distance_potential(cells, n, Player::White);
-  }
   if (knobs.ordering) {
     // A cell matters to both sides when both sides' potentials improve most
     // by taking it: score each move by the potentials after playing it.

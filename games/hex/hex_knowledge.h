@@ -42,6 +42,7 @@ struct HexKnowledge {
   int max_connections = 20000;  // H-search effort bound per side
 
   static HexKnowledge none() { return {false, false, false, false, false}; }
+  bool any() const { return dead_cells || virtual_connections || ordering || initial_numbers; }
 };
 
 // What the knowledge says about one position.
@@ -50,9 +51,6 @@ struct HexAnalysis {
   CellSet winning_carrier;       // cells the winner's connection needs (empty if by the rules)
   CellSet moves;                 // the cells worth playing for the side to move
   CellSet dead;                  // dead cells (filled in)
-  // Two-distance potentials (smaller is better) after the mover's best move;
-  // meaningful only when there is no winner.
-  int black_potential = 0, white_potential = 0;
   std::vector<std::uint16_t> order;  // moves, best first (ordering on)
 };
 

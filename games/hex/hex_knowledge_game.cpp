@@ -5,9 +5,8 @@
 namespace dfpn::games {
 
 const HexAnalysis& HexKnowledgeGame::analysis() const {
-  // Not shared between copies: each search thread works on its own copy.
-  if (!cache_ || cache_.use_count() > 1) cache_ = std::make_shared<std::vector<CacheEntry>>(kCacheSize);
-  CacheEntry& entry = (*cache_)[rules_.hash() & (kCacheSize - 1)];
+  if (!cache_.entries) cache_.entries = std::make_unique<std::vector<CacheEntry>>(kCacheSize);
+  CacheEntry& entry = (*cache_.entries)[rules_.hash() & (kCacheSize - 1)];
   if (!entry.filled || entry.key != rules_.hash()) {
     entry.analysis = analyse(rules_, knobs_);
     entry.key = rules_.hash();
@@ -17,8 +16,8 @@ const HexAnalysis& HexKnowledgeGame::analysis() const {
 }
 
 const HexKnowledgeGame::CacheEntry* HexKnowledgeGame::cached() const {
-  if (!cache_) return nullptr;
-  const CacheEntry& entry = (*cache_)[rules_.hash() & (kCacheSize - 1)];
+  if (!cache_.entries) return nullptr;
+  const CacheEntry& entry = (*cache_.entries)[rules_.hash() & (kCacheSize - 1)];
   return entry.filled && entry.key == rules_.hash() ? &entry : nullptr;
 }
 

@@ -55,15 +55,25 @@ class HexKnowledgeGame {
   HexGame rules_;
   HexKnowledge knobs_;
   // Direct-mapped by hash: df-pn evaluates the same children again at every
-  // re-expansion of their parent. Allocated on first use, so copies are cheap.
+  // re-expansion of their parent. A copy starts empty (each search thread
+  // works on its own copy) and the entries are allocated on first use.
   struct CacheEntry {
     std::uint64_t key = 0;
     bool filled = false;
     HexAnalysis analysis;
   };
+  struct Cache {
+    Cache() = default;
+    Cache(const Cache&) {}
+    Cache& operator=(const Cache&) {
+      entries.reset();
+      return *this;
+    }
+    std::unique_ptr<std::vector<CacheEntry>> entries;
+  };
   static constexpr std::size_t kCacheSize = 1 << 14;
   const CacheEntry* cached() const;
-  mutable std::shared_ptr<std::vector<CacheEntry>> cache_;
+  mutable Cache cache_;
 };
 
 }  // namespace dfpn::games
