@@ -56,6 +56,14 @@ bool useless_for(const std::array<std::uint8_t, 6>& ring, std::uint8_t z) {
   return true;
 }
 
+// Dead: useless to both sides.
+bool is_dead(const HexCells& cells, int size, int cell) {
+  const int r = cell / size, c = cell % size;
+  std::array<std::uint8_t, 6> ring{};
+  for (int k = 0; k < 6; ++k) ring[std::size_t(k)] = ring_value(cells, size, r, c, k);
+  return useless_for(ring, kBlack) && useless_for(ring, kWhite);
+}
+
 }  // namespace
 
 HexCells cells_of(const HexGame& game) {
@@ -68,15 +76,64 @@ HexCells cells_of(const HexGame& game) {
 
 CellSet dead_cells(const HexCells& cells, int size) {
   CellSet dead;
-  for (int r = 0; r < size; ++r) {
-    for (int c = 0; c < size; ++c) {
-      if (cells[std::size_t(r * size + c)] != kEmpty) continue;
-      std::array<std::uint8_t, 6> ring{};
-      for (int k = 0; k < 6; ++k) ring[std::size_t(k)] = ring_value(cells, size, r, c, k);
-      if (useless_for(ring, kBlack) && useless_for(ring, kWhite)) dead.insert(r * size + c);
+  for (int cell = 0; cell < size * size; ++cell)
+    if (cells[std::size_t(cell)] == kEmpty && is_dead(cells, size, cell)) dead.insert(cell);
+  return dead;
+}
+
+namespace {
+
+// Whether the adjacent empty cells a and b are captured by colour z: an
+// opponent stone on either would be dead once z holds the other.
+bool captured_pair(HexCells& cells, int size, int a, int b, std::uint8_t z) {
+  cells[std::size_t(b)] = z;
+  const bool a_dies = is_dead(cells, size, a);
+  cells[std::size_t(b)] = kEmpty;
+  if (!a_dies) return false;
+  cells[std::size_t(a)] = z;
+  const bool b_dies = is_dead(cells, size, b);
+  cells[std::size_t(a)] = kEmpty;
+  return b_dies;
+}
+
+}  // namespace
+
+FillIn fill_in(HexCells& cells, int size, bool captured, unsigned sides, std::uint8_t dead_colour) {
+  FillIn out;
+  const int count = size * size;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int cell = 0; cell < count; ++cell) {
+      if (cells[std::size_t(cell)] != kEmpty || !is_dead(cells, size, cell)) continue;
+      cells[std::size_t(cell)] = dead_colour;  // either colour: it does not matter
+      out.dead.insert(cell);
+      changed = true;
+    }
+    if (!captured) continue;
+    for (int a = 0; a < count; ++a) {
+      if (cells[std::size_t(a)] != kEmpty) continue;
+      const int r = a / size, c = a % size;
+      // Each unordered adjacent pair once: the neighbours after a in index order.
+      constexpr std::array<int, 3> kRows = {0, 1, 1}, kCols = {1, -1, 0};
+      for (std::size_t k = 0; k < 3 && cells[std::size_t(a)] == kEmpty; ++k) {
+        const int nr = r + kRows[k], nc = c + kCols[k];
+        if (nr >= size || nc < 0 || nc >= size) continue;
+        const int b = nr * size + nc;
+        if (cells[std::size_t(b)] != kEmpty) continue;
+        for (int side = 0; side < 2; ++side) {
+          if (!(sides >> side & 1u)) continue;
+          const std::uint8_t z = side == 0 ? kBlack : kWhite;
+          if (!captured_pair(cells, size, a, b, z)) continue;
+          cells[std::size_t(a)] = cells[std::size_t(b)] = z;
+          out.captured[side].insert(a);
+          out.captured[side].insert(b);
+          changed = true;
+          break;
+        }
+      }
     }
   }
-  return dead;
+  return out;
 }
 
 namespace {
@@ -391,6 +448,34 @@ int two_distance_potential(const HexCells& cells, int n, Player side) {
   return std::min(best, kFar);
 }
 
+namespace {
+
+// Drops every candidate d that some kept candidate c dominates: after the
+// mover plays c, d is dead or captured for the mover (only the mover's
+// fill-in counts: the opponent's would add opponent stones, and the
+// comparison with playing d rests on the mover having more stones). A
+// dropped move never drops others, so each dropped move is dominated by a
+// kept one (domination is transitive).
+void drop_dominated(const HexCells& cells, int n, Player mover, const HexKnowledge& knobs, HexAnalysis& out) {
+  const std::uint8_t z = colour_of(mover);
+  const unsigned side = mover == Player::Black ? 1u : 2u;
+  CellSet dropped;
+  HexCells after;
+  out.moves.for_each([&](int c) {
+    if (dropped.contains(c)) return;
+    after = cells;
+    after[std::size_t(c)] = z;
+    const FillIn f = fill_in(after, n, knobs.captured_cells, side, z);
+    CellSet dominated = f.all() & out.moves;
+    dominated.erase(c);
+    dropped |= dominated;
+  });
+  out.dominated = dropped.size();
+  out.moves -= dropped;
+}
+
+}  // namespace
+
 HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
   HexAnalysis out;
   const int n = game.size();
@@ -400,16 +485,15 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
     out.winner = w;
     return out;
   }
-  // Fill in dead cells until none is left (each fill can kill neighbours).
+  // Fill in dead and captured cells until nothing changes (each fill can
+  // kill or capture neighbours).
   if (knobs.dead_cells) {
-    for (;;) {
-      const CellSet dead = dead_cells(cells, n);
-      if (dead.empty()) break;
-      dead.for_each([&](int cell) { cells[std::size_t(cell)] = kBlack; });  // either colour: they do not matter
-      out.dead |= dead;
-    }
+    const FillIn filled_in = fill_in(cells, n, knobs.captured_cells);
+    out.dead = filled_in.dead;
+    out.captured[0] = filled_in.captured[0];
+    out.captured[1] = filled_in.captured[1];
   }
-  if (!out.dead.empty()) {
+  if (!out.dead.empty() || !out.captured[0].empty() || !out.captured[1].empty()) {
     HexGame filled(n);
     for (int i = 0; i < n * n; ++i)
       if (cells[std::size_t(i)] != kEmpty) filled.place(static_cast<HexGame::Move>(i), cells[std::size_t(i)] == kBlack ? Player::Black : Player::White);
@@ -448,6 +532,8 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
       out.moves = must;
     }
   }
+
+  if (knobs.dead_cells && knobs.domination) drop_dominated(cells, n, mover, knobs, out);
 
   if (knobs.ordering) {
     // A cell matters to both sides when both sides' potentials improve most

@@ -6,6 +6,15 @@
 //   (no path of either colour gains by passing through it). They are filled
 //   in (their colour does not matter), never played, and may complete a
 //   connection that decides the game.
+// * Captured pairs: two adjacent empty cells such that a stone of the
+//   opponent of z on either would be dead once z took the other. z answers
+//   any intrusion in the pair with the other cell, so the pair is as good as
+//   z's own: it is filled with z (value-preserving, for either side to move).
+// * Domination: if after the mover plays c a candidate d is dead or
+//   captured for the mover, then playing d is never better than playing c
+//   (the position after c equals c with d filled in, which has more of the
+//   mover's stones than the position after d), so d is dropped while c is
+//   kept.
 // * Virtual connections by H-search (Anshelevich): full connections (the
 //   owner stays connected whoever moves first) and semi-connections (the
 //   owner connects by playing the key first), built from adjacencies with
@@ -33,6 +42,8 @@ namespace dfpn::games {
 
 struct HexKnowledge {
   bool dead_cells = true;
+  bool captured_cells = true;  // needs dead_cells
+  bool domination = true;      // needs dead_cells
   bool virtual_connections = true;
   bool must_play = true;  // needs virtual_connections
   bool ordering = true;
@@ -41,7 +52,12 @@ struct HexKnowledge {
   int max_semis_per_pair = 8;
   int max_connections = 20000;  // H-search effort bound per side
 
-  static HexKnowledge none() { return {false, false, false, false, false}; }
+  static HexKnowledge none() {
+    HexKnowledge k;
+    k.dead_cells = k.captured_cells = k.domination = false;
+    k.virtual_connections = k.must_play = k.ordering = k.initial_numbers = false;
+    return k;
+  }
   bool any() const { return dead_cells || virtual_connections || ordering || initial_numbers; }
 };
 
@@ -51,6 +67,8 @@ struct HexAnalysis {
   CellSet winning_carrier;       // cells the winner's connection needs (empty if by the rules)
   CellSet moves;                 // the cells worth playing for the side to move
   CellSet dead;                  // dead cells (filled in)
+  CellSet captured[2];           // captured cells filled in for Black [0] and White [1]
+  int dominated = 0;             // candidate moves dropped as dominated
   std::vector<std::uint16_t> order;  // moves, best first (ordering on)
 };
 
@@ -67,6 +85,17 @@ using HexCells = std::vector<std::uint8_t>;
 HexCells cells_of(const HexGame& game);
 // Empty cells dead on `cells`, one pass (no fill-in).
 CellSet dead_cells(const HexCells& cells, int size);
+
+// What fill-in put on the board.
+struct FillIn {
+  CellSet dead;
+  CellSet captured[2];  // for Black [0], White [1]
+  CellSet all() const { return dead | captured[0] | captured[1]; }
+};
+// Fills dead cells (as `dead_colour`) and, with `captured` on, captured
+// pairs of the sides in `sides` (bit 0 Black, bit 1 White) until nothing
+// changes. Every step preserves the value of the position.
+FillIn fill_in(HexCells& cells, int size, bool captured, unsigned sides = 3, std::uint8_t dead_colour = 1);
 VirtualConnections h_search(const HexCells& cells, int size, Player side, const HexKnowledge& knobs);
 // Two-distance from `side`'s first edge to its second through `cells`: the
 // best (smallest) sum over empty cells; large when cut off.
