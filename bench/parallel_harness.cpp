@@ -1,81 +1,151 @@
-// Parallel df-pn: time with 1 and with 2 threads, side by side in one run.
+// Parallel df-pn: time with 1 and with N threads, side by side in one run.
 //
-//   parallel_harness [--quick] [--threads N] [--shared-depth D] [--csv FILE]
+//   parallel_harness [--quick] [--problems hex|trees|all] [--threads N]
+//                    [--shared-depth D] [--csv FILE]
 //
-// Problems: implicit random binary trees of depth 26 (games/synthetic/
-// random_tree.h, seeds 1..5, leaves 45% Black wins), each a few seconds
-// single-threaded. Every problem
-// runs with the sequential searcher and with N threads (default 2) on a fresh
-// 256 MiB table;
-// the table is built outside the timing. Prints time, nodes, speedup and the
-// node overhead of the parallel run.
+// Problem sets, each problem a few seconds for the sequential searcher:
+//  * hex: the 6x6 Hex openings that take the sequential searcher 2-15 s
+//    with the Hex knowledge (HexKnowledgeGame; nodes cost ~0.4 ms each,
+//    like the Hex solvers this is compared with);
+//  * trees: implicit random binary trees of depth 26 (games/synthetic/
+//    random_tree.h, seeds 1..5, leaves 45% Black wins): nodes cost ~0.25 µs,
+//    so this set measures the overhead of sharing the table itself.
+// Every problem runs with the sequential searcher and with N threads
+// (default 2) on a fresh 256 MiB table built outside the timing, df-pn with
+// 1+eps. Prints time, nodes, speedup and node overhead per problem and in
+// total; exits 1 if two runs disagree on an answer.
 #include <cstdio>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
+#include <string>
 #include <vector>
 
+#include "games/hex/hex_knowledge_game.h"
 #include "games/synthetic/random_tree.h"
 #include "parallel/parallel_dfpn.h"
 
 using namespace dfpn;
 
-int main(int argc, char** argv) {
+namespace {
+
+struct Settings {
   bool quick = false;
   int threads = 2;
   int shared_depth = int(parallel::SharedSearch::kDefaultSharedDepth);
-  const char* csv_path = nullptr;
-  for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--quick")) quick = true;
-    else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) threads = std::atoi(argv[++i]);
-    else if (!std::strcmp(argv[i], "--csv") && i + 1 < argc) csv_path = argv[++i];
-    else if (!std::strcmp(argv[i], "--shared-depth") && i + 1 < argc) shared_depth = std::atoi(argv[++i]);
-    else {
-      std::fprintf(stderr, "usage: parallel_harness [--quick] [--threads N] [--shared-depth D] [--csv FILE]\n");
-      return 2;
-    }
-  }
-  const int depth = quick ? 16 : 26;
-  std::printf("random binary trees of depth %d, 1 vs %d threads (df-pn, 1+eps), 256 MiB table\n", depth, threads);
-  std::printf("%6s | %10s %12s | %10s %12s | %8s %9s\n", "seed", "1 thr s", "nodes", "N thr s", "nodes",
-              "speedup", "overhead");
-  FILE* csv = csv_path ? std::fopen(csv_path, "w") : nullptr;
-  if (csv) std::fprintf(csv, "seed,threads,time_s,nodes,outcome\n");
-  double total1 = 0, totalN = 0;
+  FILE* csv = nullptr;
+};
+
+struct Totals {
+  double time1 = 0, timeN = 0;
   std::uint64_t nodes1 = 0, nodesN = 0;
   bool agree = true;
-  for (std::uint64_t seed = 1; seed <= (quick ? 2u : 5u); ++seed) {
+
+  void print_row(const char* name, double t1, std::uint64_t n1, double tN, std::uint64_t nN) const {
+    std::printf("%-10s | %10.3f %12llu | %10.3f %12llu | %7.2fx %8.1f%%\n", name, t1, (unsigned long long)n1, tN,
+                (unsigned long long)nN, t1 / tN, 100.0 * (double(nN) / double(n1) - 1));
+  }
+};
+
+// One problem: the sequential searcher, then N cooperating threads.
+template <Game G>
+void compare(const std::string& name, const G& game, Player attacker, const Settings& s, Totals& totals) {
+  const DfpnOptions options{false, 0.25};
+  SolveResult<MoveOf<G>> r[2];
+  for (int k = 0; k < 2; ++k) {
+    auto table = tt::TranspositionTable::with_bytes(s.quick ? (16 << 20) : (256 << 20));
+    if (k == 0) {  // the baseline is the sequential searcher itself
+      r[k] = DepthFirstPns(game, attacker, table, {}, options).solve();
+    } else {
+      parallel::ParallelDfpn search(game, attacker, table, s.threads, {}, options);
+      search.set_shared_depth(std::uint32_t(s.shared_depth));
+      r[k] = search.solve();
+    }
+    if (s.csv)
+      std::fprintf(s.csv, "%s,%d,%.4f,%llu,%s\n", name.c_str(), k ? s.threads : 1, r[k].time_s,
+                   (unsigned long long)r[k].nodes, std::string(to_string(r[k].outcome)).c_str());
+  }
+  totals.agree = totals.agree && r[0].outcome == r[1].outcome;
+  totals.time1 += r[0].time_s;
+  totals.timeN += r[1].time_s;
+  totals.nodes1 += r[0].nodes;
+  totals.nodesN += r[1].nodes;
+  totals.print_row(name.c_str(), r[0].time_s, r[0].nodes, r[1].time_s, r[1].nodes);
+}
+
+void header(const char* title, const Settings& s) {
+  std::printf("\n%s, 1 vs %d threads (df-pn, 1+eps 0.25, %d MiB table)\n", title, s.threads, s.quick ? 16 : 256);
+  std::printf("%-10s | %10s %12s | %10s %12s | %8s %9s\n", "problem", "1 thr s", "nodes", "N thr s", "nodes",
+              "speedup", "overhead");
+}
+
+Totals hex_openings(const Settings& s) {
+  // 6x6 openings (Black's first stone, White to move) that take the
+  // sequential searcher a few seconds; --quick: 5x5 openings.
+  const int size = s.quick ? 5 : 6;
+  const std::vector<std::string> openings =
+      s.quick ? std::vector<std::string>{"a1", "a3"}
+              : std::vector<std::string>{"a1", "a3", "a5", "a6", "c3", "d4", "f1", "f2", "f3", "f4", "f5"};
+  header((std::to_string(size) + "x" + std::to_string(size) + " Hex openings with Hex knowledge").c_str(), s);
+  Totals totals;
+  for (const auto& cell : openings) {
+    games::HexGame rules(size);
+    rules.play(*rules.parse_move(cell));
+    compare("hex " + cell, games::HexKnowledgeGame(rules), Player::White, s, totals);
+  }
+  totals.print_row("total", totals.time1, totals.nodes1, totals.timeN, totals.nodesN);
+  return totals;
+}
+
+Totals random_trees(const Settings& s) {
+  const int depth = s.quick ? 16 : 26;
+  header(("random binary trees of depth " + std::to_string(depth)).c_str(), s);
+  Totals totals;
+  for (std::uint64_t seed = 1; seed <= (s.quick ? 2u : 5u); ++seed) {
     games::RandomTreeParams p;
     p.depth = depth;
     p.branching = 2;
     p.black_win_rate = 0.45;
-    const games::RandomTree game(seed, p);
-    SolveResult<games::RandomTree::Move> r[2];
-    for (int k = 0; k < 2; ++k) {
-      auto table = tt::TranspositionTable::with_bytes(quick ? (16 << 20) : (256 << 20));
-      if (k == 0) {  // the baseline is the sequential searcher itself
-        r[k] = DepthFirstPns(game, Player::Black, table, {}, DfpnOptions{false, 0.25}).solve();
-      } else {
-        parallel::ParallelDfpn search(game, Player::Black, table, threads, {}, DfpnOptions{false, 0.25});
-        search.set_shared_depth(std::uint32_t(shared_depth));
-        r[k] = search.solve();
-      }
-      if (csv)
-        std::fprintf(csv, "%llu,%d,%.4f,%llu,%s\n", (unsigned long long)seed, k ? threads : 1, r[k].time_s,
-                     (unsigned long long)r[k].nodes, std::string(to_string(r[k].outcome)).c_str());
-    }
-    agree = agree && r[0].outcome == r[1].outcome;
-    total1 += r[0].time_s;
-    totalN += r[1].time_s;
-    nodes1 += r[0].nodes;
-    nodesN += r[1].nodes;
-    std::printf("%6llu | %10.3f %12llu | %10.3f %12llu | %7.2fx %8.1f%%\n", (unsigned long long)seed,
-                r[0].time_s, (unsigned long long)r[0].nodes, r[1].time_s, (unsigned long long)r[1].nodes,
-                r[0].time_s / r[1].time_s, 100.0 * (double(r[1].nodes) / double(r[0].nodes) - 1));
+    compare("seed " + std::to_string(seed), games::RandomTree(seed, p), Player::Black, s, totals);
   }
-  std::printf("%6s | %10.3f %12llu | %10.3f %12llu | %7.2fx %8.1f%%\n", "total", total1,
-              (unsigned long long)nodes1, totalN, (unsigned long long)nodesN, total1 / totalN,
-              100.0 * (double(nodesN) / double(nodes1) - 1));
-  if (csv) std::fclose(csv);
+  totals.print_row("total", totals.time1, totals.nodes1, totals.timeN, totals.nodesN);
+  return totals;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Settings s;
+  std::string problems = "all";
+  const char* csv_path = nullptr;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--quick")) s.quick = true;
+    else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) s.threads = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--csv") && i + 1 < argc) csv_path = argv[++i];
+    else if (!std::strcmp(argv[i], "--shared-depth") && i + 1 < argc) s.shared_depth = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--problems") && i + 1 < argc) problems = argv[++i];
+    else {
+      std::fprintf(stderr,
+                   "usage: parallel_harness [--quick] [--problems hex|trees|all] [--threads N] [--shared-depth D] "
+                   "[--csv FILE]\n");
+      return 2;
+    }
+  }
+  if (problems != "hex" && problems != "trees" && problems != "all") {
+    std::fprintf(stderr, "parallel_harness: --problems must be hex, trees or all\n");
+    return 2;
+  }
+  if (csv_path) {
+    s.csv = std::fopen(csv_path, "w");
+    if (!s.csv) {
+      std::fprintf(stderr, "parallel_harness: cannot write %s\n", csv_path);
+      return 2;
+    }
+    std::fprintf(s.csv, "problem,threads,time_s,nodes,outcome\n");
+  }
+  bool agree = true;
+  if (problems != "trees") agree = hex_openings(s).agree && agree;
+  if (problems != "hex") agree = random_trees(s).agree && agree;
+  if (s.csv) std::fclose(s.csv);
   if (!agree) std::printf("ANSWERS DIFFER between thread counts\n");
   return agree ? 0 : 1;
 }

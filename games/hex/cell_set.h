@@ -1,22 +1,34 @@
-// A set of Hex cells as a fixed bitset (up to 19×19 = 361 cells in six
-// words): the carriers of virtual connections are unions, intersections and
-// disjointness tests of these, so they must be a few word operations.
+// A set of Hex cells as a fixed bitset: the carriers of virtual connections
+// are unions, intersections and disjointness tests of these, so they must be
+// a few word operations. CellSet holds any board (19×19 = 361 cells in six
+// words); H-search works on the narrowest set that holds its board (one
+// word up to 8×8, two up to 11×11), which is what makes it fast there.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
 
 namespace dfpn::games {
 
-class CellSet {
+template <int Words>
+class BasicCellSet {
  public:
-  static constexpr int kWords = 6;
+  static constexpr int kWords = Words;
+  static constexpr int kCapacity = 64 * Words;
 
-  constexpr CellSet() = default;
+  constexpr BasicCellSet() = default;
 
-  static CellSet all_below(int cells) {
-    CellSet s;
+  // The same cells in a set of another width (cells beyond its capacity
+  // are dropped; callers convert only sets that fit).
+  template <int Other>
+  explicit BasicCellSet(const BasicCellSet<Other>& other) {
+    for (int i = 0; i < std::min(Words, Other); ++i) words_[std::size_t(i)] = other.word(i);
+  }
+
+  static BasicCellSet all_below(int cells) {
+    BasicCellSet s;
     for (int i = 0; i < cells; ++i) s.insert(i);
     return s;
   }
@@ -35,33 +47,35 @@ class CellSet {
     for (auto w : words_) n += std::popcount(w);
     return n;
   }
-  bool intersects(const CellSet& o) const {
+  bool intersects(const BasicCellSet& o) const {
     for (int i = 0; i < kWords; ++i)
       if (words_[std::size_t(i)] & o.words_[std::size_t(i)]) return true;
     return false;
   }
-  bool subset_of(const CellSet& o) const {
+  bool subset_of(const BasicCellSet& o) const {
     for (int i = 0; i < kWords; ++i)
       if (words_[std::size_t(i)] & ~o.words_[std::size_t(i)]) return false;
     return true;
   }
 
-  CellSet& operator|=(const CellSet& o) {
+  BasicCellSet& operator|=(const BasicCellSet& o) {
     for (int i = 0; i < kWords; ++i) words_[std::size_t(i)] |= o.words_[std::size_t(i)];
     return *this;
   }
-  CellSet& operator&=(const CellSet& o) {
+  BasicCellSet& operator&=(const BasicCellSet& o) {
     for (int i = 0; i < kWords; ++i) words_[std::size_t(i)] &= o.words_[std::size_t(i)];
     return *this;
   }
-  CellSet& operator-=(const CellSet& o) {
+  BasicCellSet& operator-=(const BasicCellSet& o) {
     for (int i = 0; i < kWords; ++i) words_[std::size_t(i)] &= ~o.words_[std::size_t(i)];
     return *this;
   }
-  friend CellSet operator|(CellSet a, const CellSet& b) { return a |= b; }
-  friend CellSet operator&(CellSet a, const CellSet& b) { return a &= b; }
-  friend CellSet operator-(CellSet a, const CellSet& b) { return a -= b; }
-  friend bool operator==(const CellSet&, const CellSet&) = default;
+  friend BasicCellSet operator|(BasicCellSet a, const BasicCellSet& b) { return a |= b; }
+  friend BasicCellSet operator&(BasicCellSet a, const BasicCellSet& b) { return a &= b; }
+  friend BasicCellSet operator-(BasicCellSet a, const BasicCellSet& b) { return a -= b; }
+  friend bool operator==(const BasicCellSet&, const BasicCellSet&) = default;
+
+  std::uint64_t word(int i) const { return words_[std::size_t(i)]; }
 
   // Calls f(cell) for every cell, in increasing order.
   template <class F>
@@ -73,5 +87,8 @@ class CellSet {
  private:
   std::array<std::uint64_t, kWords> words_{};
 };
+
+using CellSet = BasicCellSet<6>;
+static_assert(CellSet::kCapacity >= 19 * 19);
 
 }  // namespace dfpn::games

@@ -182,6 +182,7 @@ Groups find_groups(const HexCells& cells, int n, Player side) {
 // Connections are kept per pair (bounded, so lookups are short) and per
 // node (the fulls, which the AND rule walks). The buffers are reused across
 // calls on a thread: a search runs this for every position it expands.
+template <class Set>
 class HSearch {
  public:
   static constexpr int kMaxFulls = 8, kMaxSemis = 16;
@@ -193,6 +194,8 @@ class HSearch {
     node_count_ = n * n + groups_.count;
     s_.fulls_of.resize(std::size_t(node_count_));
     for (auto& list : s_.fulls_of) list.clear();
+    s_.semis_of.resize(std::size_t(node_count_));
+    for (auto& list : s_.semis_of) list.clear();
     s_.pair_slot.assign(std::size_t(node_count_ * node_count_), -1);
     s_.pairs.clear();
     s_.queue.clear();
@@ -202,17 +205,24 @@ class HSearch {
     add_adjacencies();
     for (std::size_t next = 0; next < s_.queue.size() && built_ < knobs_.max_connections; ++next) {
       const Pending p = s_.queue[next];
-      and_rule(p.a, p.b, p.carrier);
-      and_rule(p.b, p.a, p.carrier);
+      if (p.key < 0) {
+        and_rule(p.a, p.b, p.carrier);
+        and_rule(p.b, p.a, p.carrier);
+        semis_through_group(p.a, p.b, p.carrier);
+        semis_through_group(p.b, p.a, p.carrier);
+      } else {
+        fulls_through_group(p.a, p.b, p.key, p.carrier);
+        fulls_through_group(p.b, p.a, p.key, p.carrier);
+      }
     }
     VirtualConnections out;
     out.connections = built_;
     const int slot = s_.pair_slot[std::size_t(index(group_node(groups_.first_edge), group_node(groups_.second_edge)))];
     if (slot >= 0) {
       const Pair& pair = s_.pairs[std::size_t(slot)];
-      for (int i = 0; i < pair.fulls; ++i) out.edge_fulls.push_back(pair.full[std::size_t(i)]);
+      for (int i = 0; i < pair.fulls; ++i) out.edge_fulls.push_back(CellSet(pair.full[std::size_t(i)]));
       for (int i = 0; i < pair.semis; ++i)
-        out.edge_semis.emplace_back(pair.semi_key[std::size_t(i)], pair.semi[std::size_t(i)]);
+        out.edge_semis.emplace_back(pair.semi_key[std::size_t(i)], CellSet(pair.semi[std::size_t(i)]));
     }
     return out;
   }
@@ -220,20 +230,25 @@ class HSearch {
  private:
   struct Half {  // a full connection seen from one end
     int other;
-    CellSet carrier;
+    Set carrier;
   };
   struct Pair {
     int fulls = 0, semis = 0;
-    std::array<CellSet, kMaxFulls> full;
-    std::array<CellSet, kMaxSemis> semi;
+    std::array<Set, kMaxFulls> full;
+    std::array<Set, kMaxSemis> semi;
     std::array<int, kMaxSemis> semi_key;
   };
-  struct Pending {
-    int a, b;
-    CellSet carrier;
+  struct SemiHalf {  // a semi-connection seen from one end (a group)
+    int other, key;
+    Set carrier;
+  };
+  struct Pending {  // a new full (key < 0) or semi connection
+    int a, b, key;
+    Set carrier;
   };
   struct Scratch {
     std::vector<std::vector<Half>> fulls_of;
+    std::vector<std::vector<SemiHalf>> semis_of;  // only at groups (AND through a stone)
     std::vector<int> pair_slot;
     std::vector<Pair> pairs;
     std::vector<Pending> queue;
@@ -272,7 +287,7 @@ class HSearch {
         const int nr = r + kRingRows[std::size_t(k)], nc = c + kRingCols[std::size_t(k)];
         const bool off = nr < 0 || nr >= n_ || nc < 0 || nc >= n_;
         const int other = off ? edge_beside(nr, nc) : node_of(nr * n_ + nc);
-        if (other >= 0 && other != cell) add_full(cell, other, CellSet{});
+        if (other >= 0 && other != cell) add_full(cell, other, Set{});
       }
     }
   }
@@ -286,11 +301,11 @@ class HSearch {
     return -1;
   }
 
-  bool ends_outside(int a, int b, const CellSet& carrier) const {
+  bool ends_outside(int a, int b, const Set& carrier) const {
     return a != b && !(is_cell(a) && carrier.contains(a)) && !(is_cell(b) && carrier.contains(b));
   }
 
-  void add_full(int a, int b, const CellSet& carrier) {
+  void add_full(int a, int b, const Set& carrier) {
     if (!ends_outside(a, b, carrier)) return;
     Pair& p = pair(a, b);
     for (int i = 0; i < p.fulls; ++i)
@@ -300,10 +315,10 @@ class HSearch {
     ++built_;
     s_.fulls_of[std::size_t(a)].push_back({b, carrier});
     s_.fulls_of[std::size_t(b)].push_back({a, carrier});
-    s_.queue.push_back({a, b, carrier});
+    s_.queue.push_back({a, b, -1, carrier});
   }
 
-  void add_semi(int a, int b, int key, const CellSet& carrier) {
+  void add_semi(int a, int b, int key, const Set& carrier) {
     if (!ends_outside(a, b, carrier)) return;
     Pair& p = pair(a, b);
     for (int i = 0; i < p.fulls; ++i)
@@ -315,22 +330,25 @@ class HSearch {
     p.semi[std::size_t(p.semis)] = carrier;
     p.semi_key[std::size_t(p.semis)] = key;
     ++p.semis;
+    if (!is_cell(a)) s_.semis_of[std::size_t(a)].push_back({b, key, carrier});
+    if (!is_cell(b)) s_.semis_of[std::size_t(b)].push_back({a, key, carrier});
+    s_.queue.push_back({a, b, key, carrier});
     // OR rule: semis whose carriers share nothing make a full. Search the
     // subsets that contain the new semi, taking a semi only if it shrinks
     // the intersection (so at most a carrier's size deep).
-    CellSet found;
+    Set found;
     if (or_combine(p, p.semis - 1, carrier, carrier, found)) add_full(a, b, found);  // `p` is not used after
   }
 
   // Whether semis below `limit` together with the intersection `common`
   // (and union `all`) so far can reach an empty intersection; the union of
   // the first such set goes to `out`.
-  bool or_combine(const Pair& p, int limit, const CellSet& common, const CellSet& all, CellSet& out) {
+  bool or_combine(const Pair& p, int limit, const Set& common, const Set& all, Set& out) {
     if (++or_steps_ > kMaxOrSteps) return false;
     for (int i = 0; i < limit; ++i) {
-      const CellSet& other = p.semi[std::size_t(i)];
+      const Set& other = p.semi[std::size_t(i)];
       if (common.subset_of(other)) continue;
-      const CellSet next = common & other;
+      const Set next = common & other;
       if (next.empty()) {
         out = all | other;
         return true;
@@ -340,19 +358,48 @@ class HSearch {
     return false;
   }
 
+  // AND rule through a stone group: a full (x, group) and a semi (group, y)
+  // with disjoint carriers make a semi (x, y) with the semi's key.
+  void semis_through_group(int x, int group, const Set& full) {
+    if (is_cell(group)) return;
+    const std::size_t count = s_.semis_of[std::size_t(group)].size();
+    for (std::size_t i = 0; i < count; ++i) {
+      const SemiHalf h = s_.semis_of[std::size_t(group)][i];
+      if (!joinable(x, h.other, full, h.carrier)) continue;
+      if (built_ >= knobs_.max_connections) return;
+      add_semi(x, h.other, h.key, full | h.carrier);
+    }
+  }
+  void fulls_through_group(int x, int group, int key, const Set& semi) {
+    if (is_cell(group)) return;
+    const std::size_t count = s_.fulls_of[std::size_t(group)].size();
+    for (std::size_t i = 0; i < count; ++i) {
+      const Half f = s_.fulls_of[std::size_t(group)][i];
+      if (!joinable(x, f.other, semi, f.carrier)) continue;
+      if (built_ >= knobs_.max_connections) return;
+      add_semi(x, f.other, key, semi | f.carrier);
+    }
+  }
+  // Two connections (x, middle) with carrier c1 and (middle, y) with c2 can
+  // be joined: different ends, disjoint carriers, neither end inside the
+  // other's carrier.
+  bool joinable(int x, int y, const Set& c1, const Set& c2) const {
+    if (y == x || c1.intersects(c2)) return false;
+    return !(is_cell(x) && c2.contains(x)) && !(is_cell(y) && c1.contains(y));
+  }
+
   // AND rule at `middle`: the full (x, middle) with carrier `c1` and every
   // full (middle, y) with a disjoint carrier not touching x.
-  void and_rule(int x, int middle, const CellSet& c1) {
+  void and_rule(int x, int middle, const Set& c1) {
     // By index: new connections never have middle as an end, so its list
     // does not change, but stay within the size seen at the start anyway.
     const std::size_t count = s_.fulls_of[std::size_t(middle)].size();
     for (std::size_t i = 0; i < count; ++i) {
       const Half f = s_.fulls_of[std::size_t(middle)][i];
       const int y = f.other;
-      if (y == x || c1.intersects(f.carrier)) continue;
-      if ((is_cell(x) && f.carrier.contains(x)) || (is_cell(y) && c1.contains(y))) continue;
+      if (!joinable(x, y, c1, f.carrier)) continue;
       if (built_ >= knobs_.max_connections) return;
-      CellSet carrier = c1 | f.carrier;
+      Set carrier = c1 | f.carrier;
       if (is_cell(middle)) {
         carrier.insert(middle);
         add_semi(x, y, middle, carrier);
@@ -379,7 +426,10 @@ class HSearch {
 }  // namespace
 
 VirtualConnections h_search(const HexCells& cells, int size, Player side, const HexKnowledge& knobs) {
-  return HSearch(cells, size, side, knobs).run();
+  // The narrowest cell set that holds the board.
+  if (size * size <= BasicCellSet<1>::kCapacity) return HSearch<BasicCellSet<1>>(cells, size, side, knobs).run();
+  if (size * size <= BasicCellSet<2>::kCapacity) return HSearch<BasicCellSet<2>>(cells, size, side, knobs).run();
+  return HSearch<CellSet>(cells, size, side, knobs).run();
 }
 
 int two_distance_potential(const HexCells& cells, int n, Player side) {
