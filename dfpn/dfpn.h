@@ -109,7 +109,7 @@ class DepthFirstPns {
     result.reason = result.solved() ? StopReason::None : budget.reason();
     result.best_move = root_best_;
     if (result.solved() && !result.best_move) result.best_move = move_keeping_the_win(game, result.outcome);
-    result.principal_variation = principal_variation();
+    if (report_line_) result.principal_variation = principal_variation();
     if (result.principal_variation.empty() && result.best_move) result.principal_variation = {*result.best_move};
     result.nodes = counters_.expansions + counters_.second_level_nodes;
     result.time_s = budget.elapsed_s();
@@ -159,6 +159,11 @@ class DepthFirstPns {
   }
 
   const DfpnCounters& counters() const { return counters_; }
+  // Cooperating searchers leave the principal variation to their driver,
+  // which reads it once from the shared table (line()) after all stop.
+  void set_report_line(bool on) { report_line_ = on; }
+  // The principal variation as the table has it now.
+  std::vector<Move> line() { return principal_variation(); }
   // Positions (by hash) in the order they were expanded, when recording is on.
   void record_expansions(bool on) { record_expansions_ = on; }
   const std::vector<std::uint64_t>& expanded_positions() const { return expanded_; }
@@ -602,6 +607,7 @@ class DepthFirstPns {
   std::deque<std::vector<Child>> frames_;  // per depth; deque keeps references stable
   std::unordered_map<std::uint64_t, std::uint32_t> on_path_;
   DfpnCounters counters_;
+  bool report_line_ = true;
   bool record_expansions_ = false;
   std::vector<std::uint64_t> expanded_;
 };

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -45,6 +46,7 @@ class ParallelDfpn {
   void set_shared_depth(std::uint32_t depth) { shared_depth_ = depth; }
 
   SolveResult<Move> solve() {
+    const auto start = std::chrono::steady_clock::now();
     SharedSearch sharing(shared_depth_);
     std::vector<SolveResult<Move>> results(threads_);
     std::vector<DfpnCounters> counters(threads_);
@@ -55,11 +57,17 @@ class ParallelDfpn {
       if (i != 0) limits.on_progress = {};  // one reporter is enough
       SharedSearch::Member member(sharing);
       DepthFirstPns<G, Table, SharedSearch::Member> search(game_, attacker_, table_, member, limits, options_);
+      search.set_report_line(false);  // read once below, not once per thread
       results[i] = search.solve();
       counters[i] = search.counters();
       sharing.request_stop();  // solved or out of budget: the others stop too
     });
-    return combine(results, counters);
+    SolveResult<Move> r = combine(results, counters);
+    DepthFirstPns<G, Table> reader(game_, attacker_, table_, limits_, options_);
+    r.principal_variation = reader.line();
+    if (r.principal_variation.empty() && r.best_move) r.principal_variation = {*r.best_move};
+    r.time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return r;
   }
 
   std::optional<Proof<Move>> proof() {
@@ -101,11 +109,7 @@ class ParallelDfpn {
     SolveResult<Move> r;
     for (const auto& t : results) {
       r.nodes += t.nodes;
-      r.time_s = std::max(r.time_s, t.time_s);
-      if (t.solved() && !r.solved()) {
-        r.outcome = t.outcome;
-        r.principal_variation = t.principal_variation;
-      }
+      if (t.solved() && !r.solved()) r.outcome = t.outcome;
       if (t.solved() && t.best_move && !r.best_move) r.best_move = t.best_move;
       if (!t.solved() && r.reason == StopReason::None) r.reason = t.reason;
     }

@@ -7,11 +7,11 @@
 #include <cstdio>
 #include <random>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "dfpn/dfpn.h"
 #include "games/hex/hex_knowledge_game.h"
+#include "support/hex_rules_solver.h"
 #include "tt/table.h"
 
 namespace {
@@ -39,29 +39,7 @@ HexGame position(int size, const std::string& black, const std::string& white, P
 
 int cell(const HexGame& g, const std::string& name) { return *g.parse_move(name); }
 
-// Exact value by the rules alone: does the side to move win?
-class RulesSolver {
- public:
-  bool mover_wins(HexGame& g) {
-    if (const auto w = g.winner()) return *w == g.to_move();
-    const std::uint64_t key = g.hash();
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-    HexGame::MoveList moves;
-    g.generate_moves(moves);
-    bool win = false;
-    for (const auto m : moves) {
-      g.play(m);
-      win = !mover_wins(g);
-      g.undo();
-      if (win) break;
-    }
-    memo_[key] = win;
-    return win;
-  }
-
- private:
-  std::unordered_map<std::uint64_t, bool> memo_;
-};
+using RulesSolver = dfpn::testing::HexRulesSolver;
 
 TEST(HexKnowledge, DeadCellPatterns) {
   // c2 on 4x4: neighbours (ring) c1 d1 d2 c3 b3 b2. Four black in a row

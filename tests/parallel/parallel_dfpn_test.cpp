@@ -3,8 +3,11 @@
 #include <gtest/gtest.h>
 
 #include "dfpn/minimax.h"
+#include "games/go/go.h"
+#include "games/hex/hex_knowledge_game.h"
 #include "games/synthetic/synthetic.h"
 #include "games/tictactoe/tictactoe.h"
+#include "support/hex_rules_solver.h"
 #include "support/instances.h"
 
 namespace dfpn::parallel {
@@ -17,8 +20,10 @@ using tt::TranspositionTable;
 // Fewer instances under a sanitizer (10x slower); the same code paths.
 #if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
 constexpr std::uint64_t kInstances = 60;
+constexpr int kHexOpeningStride = 5;  // every fifth 4x4 opening
 #else
 constexpr std::uint64_t kInstances = 600;
+constexpr int kHexOpeningStride = 1;
 #endif
 
 void check_against_oracle(Shape shape, int threads) {
@@ -63,6 +68,78 @@ TEST(ParallelDfpn, TicTacToeWithManyThreads) {
     ASSERT_TRUE(proof);
     EXPECT_TRUE(verify_proof(games::TicTacToe{}, *proof, Player::Black, r.outcome).ok);
   }
+}
+
+// The real games: every Hex opening of 3x3 and 4x4 on the rules game and
+// with the Hex knowledge, against the exact oracle on the rules, with 2 and
+// 4 threads at a tiny and a larger table; rules proofs verified.
+// (White, the side to move, is the prover.)
+TEST(ParallelDfpn, HexOpeningsAgreeWithTheOracle) {
+  for (int size : {3, 4}) {
+    for (int first = 0; first < size * size; first += size == 4 ? kHexOpeningStride : 1) {
+      games::HexGame rules(size);
+      rules.play(static_cast<games::HexGame::Move>(first));
+      games::HexGame scratch = rules;
+      const Outcome expected = testing::HexRulesSolver().mover_wins(scratch) ? Outcome::Proven : Outcome::Disproven;
+      const std::string what = std::to_string(size) + "x" + std::to_string(size) + " " +
+                               rules.move_to_string(static_cast<games::HexGame::Move>(first));
+      for (int threads : {2, 4}) {
+        for (std::size_t entries : {16, 1 << 14}) {
+          auto table = TranspositionTable::with_entries(entries);
+          ParallelDfpn knowledge(games::HexKnowledgeGame(rules), Player::White, table, threads, {},
+                                 DfpnOptions{false, 0.25});
+          EXPECT_EQ(knowledge.solve().outcome, expected) << what << " knowledge, threads " << threads;
+          if (size == 4) continue;  // the rules game alone is slow on 4x4 under sanitizers
+          auto rules_table = TranspositionTable::with_entries(entries);
+          ParallelDfpn plain(rules, Player::White, rules_table, threads, {}, DfpnOptions{false, 0.25});
+          const auto r = plain.solve();
+          ASSERT_EQ(r.outcome, expected) << what << " rules, threads " << threads;
+          const auto proof = plain.proof();
+          ASSERT_TRUE(proof) << what;
+          EXPECT_TRUE(verify_proof(rules, *proof, Player::White, r.outcome).ok) << what;
+        }
+      }
+    }
+  }
+}
+
+// Go life and death (ko, so repetitions and path-dependent results): small
+// enclosed problems, both sides to move, both provers, seki as life or
+// death, every ko permission, against the exact oracle; proofs verified.
+TEST(ParallelDfpn, GoProblemsAgreeWithTheOracle) {
+  const std::vector<std::vector<std::string>> shapes = {
+      {"...Ox", "OOOOx", "xxxxx", "-----", "-----"},
+      {"..OOx", "OOOOx", "xxxxx", "-----", "-----"},
+      {"...Ox", "O.OOx", "OOOxx", "xxxx-", "-----"},
+      {"x.o.x", ".O.Ox", "OOOOx", "xxxxx", "-----"},
+      {"..O.x", "x.OOx", "OOOxx", "xxxx-", "-----"},
+  };
+  int checked = 0;
+  for (const auto& shape : shapes)
+    for (Player to_move : {Player::Black, Player::White})
+      for (bool seki_is_life : {true, false})
+        for (int ko = 0; ko < 4; ++ko) {
+          games::GoProblem problem = games::go_problem_from_diagram(shape, to_move);
+          problem.seki_is_life = seki_is_life;
+          problem.black_may_take_ko = ko & 1;
+          problem.white_may_take_ko = ko & 2;
+          const games::GoGame game(problem);
+          for (Player prover : {Player::Black, Player::White}) {
+            const Outcome expected = Minimax<games::GoGame>(game, prover, Limits{}).solve().outcome;
+            ASSERT_NE(expected, Outcome::Unknown);
+            const int threads = checked % 2 ? 4 : 2;
+            auto table = TranspositionTable::with_entries(checked % 3 ? 1 << 12 : 16);
+            ParallelDfpn search(game, prover, table, threads, {}, DfpnOptions{false, 0.25});
+            const auto r = search.solve();
+            ASSERT_EQ(r.outcome, expected) << shape[0] << " to_move " << int(to_move) << " prover " << int(prover)
+                                           << " threads " << threads;
+            const auto proof = search.proof();
+            ASSERT_TRUE(proof);
+            EXPECT_TRUE(verify_proof(game, *proof, prover, r.outcome).ok);
+            ++checked;
+          }
+        }
+  EXPECT_EQ(checked, 5 * 2 * 2 * 4 * 2);
 }
 
 TEST(ParallelDfpn, OneThreadIsExactlyTheSequentialSearch) {
