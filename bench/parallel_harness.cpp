@@ -46,12 +46,16 @@ struct Totals {
   }
 };
 
-// One problem: the sequential searcher, then N cooperating threads.
-template <Game G>
-void compare(const std::string& name, const G& game, Player attacker, const Settings& s, Totals& totals) {
+// One problem: the sequential searcher, then N cooperating threads, each
+// on a game made fresh by `make` (a Hex game's analysis cache is shared by
+// its copies, so reusing one would hand the second run the first's work).
+template <class MakeGame>
+void compare(const std::string& name, MakeGame make, Player attacker, const Settings& s, Totals& totals) {
+  using G = decltype(make());
   const DfpnOptions options{false, 0.25};
   SolveResult<MoveOf<G>> r[2];
   for (int k = 0; k < 2; ++k) {
+    const G game = make();
     auto table = tt::TranspositionTable::with_bytes(s.quick ? (16 << 20) : (256 << 20));
     if (k == 0) {  // the baseline is the sequential searcher itself
       r[k] = DepthFirstPns(game, attacker, table, {}, options).solve();
@@ -90,7 +94,7 @@ Totals hex_openings(const Settings& s) {
   for (const auto& cell : openings) {
     games::HexGame rules(size);
     rules.play(*rules.parse_move(cell));
-    compare("hex " + cell, games::HexKnowledgeGame(rules), Player::White, s, totals);
+    compare("hex " + cell, [&] { return games::HexKnowledgeGame(rules); }, Player::White, s, totals);
   }
   totals.print_row("total", totals.time1, totals.nodes1, totals.timeN, totals.nodesN);
   return totals;
@@ -105,7 +109,7 @@ Totals random_trees(const Settings& s) {
     p.depth = depth;
     p.branching = 2;
     p.black_win_rate = 0.45;
-    compare("seed " + std::to_string(seed), games::RandomTree(seed, p), Player::Black, s, totals);
+    compare("seed " + std::to_string(seed), [&] { return games::RandomTree(seed, p); }, Player::Black, s, totals);
   }
   totals.print_row("total", totals.time1, totals.nodes1, totals.timeN, totals.nodesN);
   return totals;

@@ -4,21 +4,45 @@
 
 namespace dfpn::games {
 
-const HexAnalysis& HexKnowledgeGame::analysis() const {
-  if (!cache_.entries) cache_.entries = std::make_unique<std::vector<CacheEntry>>(kCacheSize);
-  CacheEntry& entry = (*cache_.entries)[rules_.hash() & (kCacheSize - 1)];
-  if (!entry.filled || entry.key != rules_.hash()) {
-    entry.analysis = analyse(rules_, knobs_);
-    entry.key = rules_.hash();
-    entry.filled = true;
-  }
-  return entry.analysis;
+std::vector<AnalysisCache::Entry>& AnalysisCache::entries() const {
+  std::call_once(allocated_, [this] { entries_.resize(kEntries); });
+  return entries_;
 }
 
-const HexKnowledgeGame::CacheEntry* HexKnowledgeGame::cached() const {
-  if (!cache_.entries) return nullptr;
-  const CacheEntry& entry = (*cache_.entries)[rules_.hash() & (kCacheSize - 1)];
-  return entry.filled && entry.key == rules_.hash() ? &entry : nullptr;
+bool AnalysisCache::find(std::uint64_t key, HexAnalysis& out) const {
+  const Entry& e = entries()[key & (kEntries - 1)];
+  std::lock_guard<std::mutex> guard(lock_for(key));
+  if (!e.filled || e.key != key) return false;
+  out = e.analysis;
+  return true;
+}
+
+bool AnalysisCache::find_winner(std::uint64_t key, std::optional<Player>& winner) const {
+  const Entry& e = entries()[key & (kEntries - 1)];
+  std::lock_guard<std::mutex> guard(lock_for(key));
+  if (!e.filled || e.key != key) return false;
+  winner = e.analysis.winner;
+  return true;
+}
+
+void AnalysisCache::store(std::uint64_t key, const HexAnalysis& analysis) {
+  Entry& e = entries()[key & (kEntries - 1)];
+  std::lock_guard<std::mutex> guard(lock_for(key));
+  e.key = key;
+  e.filled = true;
+  e.analysis = analysis;
+}
+
+const HexAnalysis& HexKnowledgeGame::analysis() const {
+  const std::uint64_t key = rules_.hash();
+  if (current_valid_ && current_key_ == key) return current_;
+  if (!cache_->find(key, current_)) {
+    current_ = analyse(rules_, knobs_);
+    cache_->store(key, current_);
+  }
+  current_key_ = key;
+  current_valid_ = true;
+  return current_;
 }
 
 void HexKnowledgeGame::generate_moves(MoveList& moves) const {
@@ -45,8 +69,8 @@ Outcome HexKnowledgeGame::evaluate(Player attacker) const {
 
 Outcome HexKnowledgeGame::quick_evaluate(Player attacker) const {
   std::optional<Player> winner;
-  if (const CacheEntry* entry = cached()) winner = entry->analysis.winner;
-  else winner = rules_.winner();
+  if (current_valid_ && current_key_ == rules_.hash()) winner = current_.winner;
+  else if (!cache_->find_winner(rules_.hash(), winner)) winner = rules_.winner();
   if (!winner) return Outcome::Unknown;
   return *winner == attacker ? Outcome::Proven : Outcome::Disproven;
 }

@@ -9,7 +9,10 @@
 // game (HexGame) checks proofs.
 #pragma once
 
+#include <array>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,12 +22,39 @@
 
 namespace dfpn::games {
 
+// A fixed-size, direct-mapped cache of analyses by hash, safe to share
+// between threads: entries are allocated once on first use (memory does
+// not grow during a search) and each stripe of entries has its own lock.
+class AnalysisCache {
+ public:
+  // Copies the analysis of `key` into `out` if the cache has it.
+  bool find(std::uint64_t key, HexAnalysis& out) const;
+  // Whether the cache has `key`; its winner then goes to `winner`.
+  bool find_winner(std::uint64_t key, std::optional<Player>& winner) const;
+  void store(std::uint64_t key, const HexAnalysis& analysis);
+
+ private:
+  struct Entry {
+    std::uint64_t key = 0;
+    bool filled = false;
+    HexAnalysis analysis;
+  };
+  static constexpr std::size_t kEntries = std::size_t{1} << 15, kStripes = 64;
+  std::vector<Entry>& entries() const;
+  std::mutex& lock_for(std::uint64_t key) const { return locks_[key % kStripes]; }
+
+  mutable std::once_flag allocated_;
+  mutable std::vector<Entry> entries_;
+  mutable std::array<std::mutex, kStripes> locks_;
+};
+
 class HexKnowledgeGame {
  public:
   using Move = HexGame::Move;
   using MoveList = HexGame::MoveList;
 
-  explicit HexKnowledgeGame(HexGame rules, HexKnowledge knobs = {}) : rules_(std::move(rules)), knobs_(knobs) {}
+  explicit HexKnowledgeGame(HexGame rules, HexKnowledge knobs = {})
+      : rules_(std::move(rules)), knobs_(knobs), cache_(std::make_shared<AnalysisCache>()) {}
 
   std::uint64_t hash() const { return rules_.hash(); }
   Player to_move() const { return rules_.to_move(); }
@@ -48,32 +78,23 @@ class HexKnowledgeGame {
 
   const HexGame& rules() const { return rules_; }
   const HexKnowledge& knowledge() const { return knobs_; }
-  // The analysis of the current position (cached by hash).
+  // The analysis of the current position (cached by hash); valid until the
+  // next call on this object.
   const HexAnalysis& analysis() const;
 
  private:
   HexGame rules_;
   HexKnowledge knobs_;
-  // Direct-mapped by hash: df-pn evaluates the same children again at every
-  // re-expansion of their parent. A copy starts empty (each search thread
-  // works on its own copy) and the entries are allocated on first use.
-  struct CacheEntry {
-    std::uint64_t key = 0;
-    bool filled = false;
-    HexAnalysis analysis;
-  };
-  struct Cache {
-    Cache() = default;
-    Cache(const Cache&) {}
-    Cache& operator=(const Cache&) {
-      entries.reset();
-      return *this;
-    }
-    std::unique_ptr<std::vector<CacheEntry>> entries;
-  };
-  static constexpr std::size_t kCacheSize = 1 << 14;
-  const CacheEntry* cached() const;
-  mutable Cache cache_;
+  // The analysis of the position the last call asked for (references
+  // returned by analysis() stay valid until the next call on this copy).
+  mutable HexAnalysis current_;
+  mutable std::uint64_t current_key_ = 0;
+  mutable bool current_valid_ = false;
+  // Analyses by hash, shared by every copy of this game: df-pn evaluates
+  // the same children again at every re-expansion of their parent, and the
+  // parallel searchers (each on its own copy) visit the same positions near
+  // the root, so one analysis serves them all.
+  std::shared_ptr<AnalysisCache> cache_;
 };
 
 }  // namespace dfpn::games
