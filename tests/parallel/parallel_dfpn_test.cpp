@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "dfpn/minimax.h"
 #include "games/go/go.h"
 #include "games/hex/hex_knowledge_game.h"
@@ -32,7 +34,14 @@ void check_against_oracle(Shape shape, int threads) {
     const Player attacker = seed % 2 ? Player::Black : Player::White;
     const Outcome expected = Minimax(g, attacker).solve().outcome;
     for (std::size_t entries : {8, 4096}) {
-      for (const DfpnOptions& options : {DfpnOptions{false, 0.25}, DfpnOptions{false, 0.0, true}}) {
+      // Every algorithm with a parallel mode: df-pn (1+eps) and PDS on every
+      // instance, df-pn+ and PDS-PN (slower with many threads on tiny
+      // tables) on every fifth.
+      DfpnOptions pds_pn{false, 0.0, true};
+      pds_pn.second_level_max = 64;
+      std::vector<DfpnOptions> algorithms = {DfpnOptions{false, 0.25}, DfpnOptions{false, 0.0, true}};
+      if (seed % 5 == 0) algorithms.insert(algorithms.end(), {DfpnOptions{true, 0.25}, pds_pn});
+      for (const DfpnOptions& options : algorithms) {
         auto table = TranspositionTable::with_entries(entries);
         Limits limits;
         limits.max_nodes = 4'000'000;
