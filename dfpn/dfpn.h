@@ -549,9 +549,15 @@ class DepthFirstPns {
       Numbers best{};
       for (const Move& m : moves) {
         ScopedMove<G> played(game, m);
-        Numbers n = Numbers::of(game.evaluate(attacker_));
+        // Only what the search knows: terminals by the cheap check, and the
+        // table. (Past the explored frontier a line means nothing, and a
+        // full evaluation of every child there can cost seconds.)
+        Numbers n = Numbers::of(quick_evaluate(game, attacker_));
         tt::EntryData e;
-        if (!n.solved() && table_.probe(game.hash(), e)) n = e.numbers;
+        if (!n.solved()) {
+          if (!table_.probe(game.hash(), e)) continue;
+          n = e.numbers;
+        }
         const ProofNumber a = is_or ? n.pn : n.dn, b = is_or ? best.pn : best.dn;
         const ProofNumber a2 = is_or ? n.dn : n.pn, b2 = is_or ? best.dn : best.pn;
         if (!pick || a < b || (a == b && a2 > b2)) {
