@@ -119,6 +119,19 @@ TEST(DfpnCli, BadFilesNameFileLineAndField) {
   EXPECT_NE(r.out.find("move 2 'a1' is not legal"), std::string::npos) << r.out;
 }
 
+// The shipped Go and Hex suites with several threads: every answer must
+// match the suite's expectation (oracle-checked for Go, published for Hex).
+TEST(DfpnCli, TheGoAndHexSuitesSolveWithSeveralThreads) {
+  const std::string suites = std::string(DFPN_SOURCE_DIR) + "/bench/suites/";
+  const CommandRun go = run("suite " + suites + "go-small.json --set threads=4");
+  EXPECT_EQ(go.status, 0) << go.out;
+  EXPECT_NE(go.out.find("22 problems: 22 solved, 0 wrong"), std::string::npos) << go.out;
+  const CommandRun hex =
+      run("suite " + suites + "hex-6x6-openings.json --filter \"6x6 d\" --set threads=2 --set tt_mb=64");
+  EXPECT_EQ(hex.status, 0) << hex.out;
+  EXPECT_NE(hex.out.find("6 problems: 6 solved, 0 wrong"), std::string::npos) << hex.out;
+}
+
 TEST(DfpnCli, TheShippedSuitesLoadAndTheDefaultOneSolves) {
   const std::string suites = std::string(DFPN_SOURCE_DIR) + "/bench/suites/";
   const CommandRun r = run("suite " + suites + "default.json");
