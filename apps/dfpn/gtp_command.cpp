@@ -8,6 +8,8 @@
 #include <thread>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "dfpn/algorithms.h"
 #include "dfpn/environment.h"
 #include "dfpn/go_status.h"

@@ -10,6 +10,8 @@
 #include <sstream>
 #include <tuple>
 
+#include <CLI/CLI.hpp>
+
 #include "dfpn/algorithms.h"
 #include "dfpn/environment.h"
 #include "dfpn/problem.h"

@@ -7,10 +7,12 @@
 #include <stop_token>
 #include <string>
 
-#include <CLI/CLI.hpp>
-
 #include "dfpn/problem.h"
 #include "dfpn/report.h"
+
+namespace CLI {
+class App;
+}
 
 namespace dfpn::cli {
 

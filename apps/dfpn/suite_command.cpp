@@ -10,6 +10,8 @@
 #include <sstream>
 #include <thread>
 
+#include <CLI/CLI.hpp>
+
 #include "dfpn/environment.h"
 #include "dfpn/problem.h"
 #include "dfpn/solve_command.h"

@@ -4,6 +4,8 @@
 #include <iostream>
 #include <sstream>
 
+#include <CLI/CLI.hpp>
+
 #include "dfpn/problem.h"
 #include "dfpn/proof_sgf.h"
 #include "dfpn/sgf_codec.h"

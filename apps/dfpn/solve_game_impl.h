@@ -1,0 +1,142 @@
+// The generic part of `dfpn solve`: one game, the chosen algorithm, the
+// report. Included only by the solve_game_*.cpp files, each instantiating it
+// for its games, so those heavy instantiations compile in parallel.
+#pragma once
+
+#include <algorithm>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+#include <thread>
+
+#include "dfpn/algorithms.h"
+#include "dfpn/proof_sgf.h"
+#include "dfpn/sgf_codec.h"
+#include "dfpn/solve_game.h"
+
+namespace dfpn::cli {
+namespace solve_detail {
+
+// "inf" or a count of explicit set nodes (validated by the option check).
+inline std::size_t set_size(const std::string& text) {
+  return text == "inf" ? TruncatedSet::kUnbounded : static_cast<std::size_t>(std::stoull(text));
+}
+
+inline std::string format_progress(const Progress& p) {
+  std::ostringstream out;
+  auto number = [](ProofNumber n) { return n == kInfinity ? std::string("inf") : std::to_string(n); };
+  out << std::fixed << std::setprecision(1) << p.elapsed_s << " s  " << p.nodes << " nodes  "
+      << std::setprecision(0) << (p.elapsed_s > 0 ? double(p.nodes) / p.elapsed_s : 0.0)
+      << " n/s  pn/dn " << number(p.root.pn) << "/" << number(p.root.dn);
+  if (p.table_fill > 0) out << "  fill " << std::setprecision(0) << 100 * p.table_fill << "%";
+  if (!p.best_line.empty()) out << "  line " << p.best_line.substr(0, 60);
+  return out.str();
+}
+
+template <Game G>
+void write_proof_sgf(const G& game, const Proof<MoveOf<G>>& proof, const std::string& path, Report& report) {
+  using Codec = SgfCodec<G>;
+  sgf::Node root;
+  try {
+    root = Codec::root(game);
+  } catch (const std::logic_error& e) {
+    report.proof_error = std::string("not written: ") + e.what();
+    return;
+  }
+  try {
+    add_proof_to_sgf<G>(game, proof, root, Codec::value);
+  } catch (const std::length_error& e) {
+    report.proof_error = std::string("not written: ") + e.what();
+    return;
+  }
+  root.add("C", {"dfpn proof: " + std::string(to_string(proof.winner)) + " wins. At " +
+                     std::string(to_string(proof.winner)) + "'s turns one winning move, at the other side's every move."});
+  std::ofstream out(path);
+  out << sgf::write(root);
+  if (!out) throw InputError("--proof: cannot write '" + path + "'");
+  report.proof_file = path;
+}
+
+template <Game G>
+Report solve_game_impl(const G& game, const std::string& game_name, const SolveOptions& options,
+                  std::stop_token stop, const ProgressSink& progress) {
+  const Player prover = !options.problem.prover          ? game.to_move()
+                        : *options.problem.prover == "black" ? Player::Black
+                                                             : Player::White;
+  Limits limits;
+  limits.time_s = options.time_s;
+  limits.max_nodes = options.max_nodes;
+  limits.memory_bytes = static_cast<std::size_t>(options.tt_mb * double(1 << 20));
+  limits.stop = std::move(stop);
+  if (progress)
+    limits.on_progress = [progress](const Progress& p) { progress(format_progress(p)); };
+
+  AlgorithmSettings settings;
+  settings.name = options.algo;
+  settings.want_proof = options.verify;
+  settings.epsilon = options.epsilon;
+  settings.second_level_max = options.second_level;
+  settings.table_bytes = limits.memory_bytes;
+  settings.table_entries = options.tt_entries;
+  settings.weak_sum = options.weak_sum;
+  settings.pss_p = set_size(options.pss_p);
+  settings.pss_d = set_size(options.pss_d);
+  settings.threads = !runs_in_parallel(options.algo) ? 1
+                     : options.threads > 0         ? options.threads
+                                                   : int(std::max(1u, std::thread::hardware_concurrency()));
+  if (!options.proof_file.empty()) {
+    if constexpr (!HasSgf<G>) throw InputError("--proof: SGF proofs are written for hex and go only");
+    settings.want_proof = true;
+  }
+  const auto run = run_algorithm(game, prover, limits, settings);
+  if (progress) progress("");
+  const auto& r = run.result;
+
+  Report report;
+  report.game = game_name;
+  report.algo = options.algo;
+  report.to_play = std::string(to_string(game.to_move()));
+  report.prover = std::string(to_string(prover));
+  report.goal = goal_text(game, prover);
+  report.result = std::string(to_string(r.outcome));
+  if (r.outcome == Outcome::Proven) report.winner = report.prover;
+  if (r.outcome == Outcome::Disproven && !may_draw(game))
+    report.winner = std::string(to_string(opponent(prover)));
+  if (r.best_move) report.best_move = game.move_to_string(*r.best_move);
+  G line = game;
+  for (const auto& m : r.principal_variation) {
+    report.principal_variation.push_back(line.move_to_string(m));
+    line.play(m);
+  }
+  report.nodes = r.nodes;
+  report.time_s = r.time_s;
+  report.tt_mb = options.tt_mb;
+  report.threads = settings.threads;
+  if (!r.solved()) report.reason = std::string(to_string(r.reason));
+  report.stats = r.stats;
+  if (run.proof_requested && r.solved()) {
+    if (!run.proof) {
+      // Not a wrong answer: extraction ran out of the limits (proof_verified stays null).
+      report.proof_error = "no proof could be extracted within the limits";
+    } else {
+      const auto check = verify_proof(game, *run.proof, prover, r.outcome);
+      report.proof_verified = check.ok;
+      report.proof_size = run.proof->size();
+      if (!check.ok) report.proof_error = check.error;
+      if constexpr (HasSgf<G>) {
+        if (check.ok && !options.proof_file.empty()) write_proof_sgf(game, *run.proof, options.proof_file, report);
+      }
+    }
+  }
+  return report;
+}
+
+}  // namespace solve_detail
+
+template <Game G>
+Report solve_game(const G& game, const std::string& game_name, const SolveOptions& options, std::stop_token stop,
+                  const ProgressSink& progress) {
+  return solve_detail::solve_game_impl(game, game_name, options, std::move(stop), progress);
+}
+
+}  // namespace dfpn::cli
