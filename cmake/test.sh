@@ -12,9 +12,10 @@ bash cmake/install-deps.sh
 
 run_suite() {  # name, build dir, ctest label regex (empty: all), cmake args...
   local name="$1" dir="$2" labels="$3"; shift 3
-  echo "=== dfpn tests: $name ($dir)"
+  echo "=== dfpn tests: $name ($dir), at $(( $(date +%s) - start )) s"
   cmake -S . -B "$dir" -G Ninja -DDFPN_BUILD_BENCHMARKS=ON "$@" >/dev/null
   cmake --build "$dir" -j"$jobs"
+  echo "=== dfpn tests: $name built, at $(( $(date +%s) - start )) s"
   local args=(--test-dir "$dir" --output-on-failure -j"$jobs" --timeout 600 --no-tests=error)
   [ -n "$labels" ] && args+=(-L "$labels")
   ctest "${args[@]}"

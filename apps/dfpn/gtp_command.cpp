@@ -159,6 +159,7 @@ class Engine {
         t["dfpn-go-region"] = [](Engine& e, const Args& a, auto, bool&) { return e.go_region(a); };
         t["dfpn-go-seki"] = [](Engine& e, const Args& a, auto, bool&) { return e.go_seki(a); };
         t["dfpn-go-ko"] = [](Engine& e, const Args& a, auto, bool&) { return e.go_ko(a); };
+        t["dfpn-go-ko-rule"] = [](Engine& e, const Args& a, auto, bool&) { return e.go_ko_rule(a); };
         t["dfpn-go-status"] = [](Engine& e, const Args& a, std::stop_token s, bool&) { return e.go_status(a, s); };
         t["dfpn-go-problem"] = [](Engine& e, auto&, auto, bool&) { return e.go_problem(); };
       }
@@ -355,6 +356,15 @@ class Engine {
     return {};
   }
 
+  std::string go_ko_rule(const Args& a) {
+    const auto rule = a.size() == 1 ? games::parse_ko_rule(a[0]) : std::nullopt;
+    if (!rule) throw GtpError("expected: dfpn-go-ko-rule simple|situational|positional");
+    games::GoProblem problem = board_.problem(true);
+    problem.ko_rule = *rule;
+    restate(problem);
+    return {};
+  }
+
   // The problem's terms, one per line.
   std::string go_problem() const {
     const games::GoProblem p = board_.problem(true);
@@ -366,7 +376,8 @@ class Engine {
     const bool b = p.black_may_take_ko, w = p.white_may_take_ko;
     return "targets " + (targets.empty() ? std::string("none") : targets) + "\nregion " +
            (region.empty() ? std::string("all") : region) + "\nseki " + (p.seki_is_life ? "life" : "death") +
-           "\nko " + (b && w ? "both" : b ? "black" : w ? "white" : "none");
+           "\nko " + (b && w ? "both" : b ? "black" : w ? "white" : "none") + "\nko-rule " +
+           games::to_string(p.ko_rule);
   }
 
   // dfpn-go-status [COLOR]: "black kills", "white lives", "white lives in

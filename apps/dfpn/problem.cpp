@@ -71,7 +71,7 @@ void apply_problem_json(ProblemSpec& spec, const nlohmann::json& object, const s
       const auto value = get_field<std::string>(object, key, at, "a string");
       const std::map<std::string, std::vector<std::string>> allowed = {
           {"goal", {"live", "kill"}}, {"seki", {"live", "dead"}}, {"ko", {"black", "white", "both", "none"}},
-          {"ko_rule", {"simple"}}};
+          {"ko_rule", {"simple", "situational", "positional"}}};
       const auto& values = allowed.at(key);
       if (std::find(values.begin(), values.end(), value) == values.end())
         throw InputError(at + ": field '" + key + "' cannot be \"" + value + "\"");
@@ -177,6 +177,7 @@ static ProblemSpec load_go_task(const std::string& path, const nlohmann::json& t
   root.add("PL", {turn == "b" ? "B" : "W"});
   const bool black_ko = text("black_ko_rule") != "disallow_ko", white_ko = text("white_ko_rule") != "disallow_ko";
   spec.ko = black_ko && white_ko ? "both" : black_ko ? "black" : white_ko ? "white" : "none";
+  spec.ko_rule = "situational";  // what the task format asks for
   spec.sgf = std::make_shared<const sgf::Node>(std::move(root));
   return spec;
 }

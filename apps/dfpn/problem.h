@@ -33,7 +33,7 @@ struct ProblemSpec {
   std::optional<std::string> goal;
   std::optional<std::string> seki;    // live (default) | dead
   std::optional<std::string> ko;      // black | white | both (default) | none
-  std::optional<std::string> ko_rule; // simple (superko: not yet)
+  std::optional<std::string> ko_rule; // simple | situational | positional
   std::uint64_t seed = 1;             // synthetic
   games::SyntheticParams synthetic;   // synthetic
   std::string source = "command line";

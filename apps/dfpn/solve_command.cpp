@@ -137,8 +137,9 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   go->add_option("--seki", o.problem.seki, "Whether seki counts as life")->check(CLI::IsMember({"live", "dead"}));
   go->add_option("--ko", o.problem.ko, "Who may capture kos (win through ko)")
       ->check(CLI::IsMember({"black", "white", "both", "none"}));
-  go->add_option("--ko-rule", o.problem.ko_rule, "Ko rule (simple; superko is not implemented yet)")
-      ->check(CLI::IsMember({"simple"}));
+  go->add_option("--ko-rule", o.problem.ko_rule,
+                 "Ko rule: simple (a longer cycle loses for the killer), situational or positional superko")
+      ->check(CLI::IsMember({"simple", "situational", "positional"}));
   cmd.add_option("--to-play", o.problem.to_play, "Side to move next, overriding the moves or the file")
       ->check(CLI::IsMember({"black", "white"}));
   cmd.add_flag("--json", o.json, "Print one JSON object instead of the summary");
@@ -227,6 +228,7 @@ Report solve(const SolveOptions& options, std::stop_token stop, const ProgressSi
         settings.black_may_take_ko = *p.ko == "black" || *p.ko == "both";
         settings.white_may_take_ko = *p.ko == "white" || *p.ko == "both";
       }
+      if (p.ko_rule) settings.ko_rule = *games::parse_ko_rule(*p.ko_rule);
       start.emplace(games::go_from_sgf(*p.sgf, settings));
     } catch (const games::GoSgfError& e) {
       throw InputError(in_file(p.source, e.what()));

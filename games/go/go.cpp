@@ -59,6 +59,21 @@ void for_each_in_block(const std::array<Point, GoGame::kPoints>& board, int star
 
 }  // namespace
 
+const char* to_string(KoRule rule) {
+  switch (rule) {
+    case KoRule::Simple: return "simple";
+    case KoRule::Situational: return "situational";
+    case KoRule::Positional: return "positional";
+  }
+  return "?";
+}
+
+std::optional<KoRule> parse_ko_rule(const std::string& text) {
+  for (KoRule rule : {KoRule::Simple, KoRule::Situational, KoRule::Positional})
+    if (text == to_string(rule)) return rule;
+  return std::nullopt;
+}
+
 GoProblem go_problem_from_diagram(const std::vector<std::string>& rows, Player to_move) {
   GoProblem p;
   p.size = int(rows.size());
@@ -78,7 +93,7 @@ GoProblem go_problem_from_diagram(const std::vector<std::string>& rows, Player t
 
 GoGame::GoGame(const GoProblem& problem, bool require_targets)
     : size_(problem.size), seki_is_life_(problem.seki_is_life),
-      may_take_ko_{problem.black_may_take_ko, problem.white_may_take_ko} {
+      may_take_ko_{problem.black_may_take_ko, problem.white_may_take_ko}, ko_rule_(problem.ko_rule) {
   if (size_ < 2 || size_ > kMaxSize) throw std::invalid_argument("board size must be 2..19");
   state_.board.fill(Point::Border);
   for (int r = 0; r < size_; ++r)
@@ -138,14 +153,25 @@ GoGame::GoGame(const GoProblem& problem, bool require_targets)
 
 std::uint64_t GoGame::full_hash(const State& s) const {
   std::uint64_t h = s.stones ^ (s.ko == kPass ? 0 : zobrist().ko[s.ko]) ^ zobrist().passes[s.passes] ^
-                    (s.to_move == Player::White ? zobrist().white_to_move : 0);
+                    (s.to_move == Player::White ? zobrist().white_to_move : 0) ^ s.seen;
   for (std::size_t i = 0; i < targets_.size(); ++i)
     if ((s.captured_targets >> i) & 1u) h ^= zobrist().captured_target[i];
   return h;
 }
 
+std::uint64_t GoGame::superko_key(const State& s) const {
+  return ko_rule_ == KoRule::Situational && s.to_move == Player::White ? s.stones ^ zobrist().white_to_move : s.stones;
+}
+
+bool GoGame::seen_before(std::uint64_t key) const {
+  if (superko_key(state_) == key) return true;
+  return std::any_of(history_.begin(), history_.end(), [&](const State& s) { return superko_key(s) == key; });
+}
+
 GoProblem GoGame::problem(bool drop_history) const {
   if (!drop_history) {
+    if (ko_rule_ != KoRule::Simple && !history_.empty())
+      throw std::logic_error("earlier positions count for superko (a problem cannot state them)");
     if (state_.ko != kPass) throw std::logic_error("a ko ban is pending (a problem cannot state it)");
     if (state_.passes != 0) throw std::logic_error("a pass was just played (a problem cannot state it)");
     if (state_.captured_targets != 0) throw std::logic_error("target stones have been captured already");
@@ -156,6 +182,7 @@ GoProblem GoGame::problem(bool drop_history) const {
   out.seki_is_life = seki_is_life_;
   out.black_may_take_ko = may_take_ko_[0];
   out.white_may_take_ko = may_take_ko_[1];
+  out.ko_rule = ko_rule_;
   bool whole_board = true;
   for (int r = 0; r < size_; ++r) {
     for (int c = 0; c < size_; ++c) {
@@ -222,14 +249,19 @@ bool GoGame::legal(Move move) const {
   if (move == kPass) return true;
   if (move >= kPoints || !region_[move] || state_.board[move] != Point::Empty || move == state_.ko) return false;
   // An empty neighbour is a liberty whatever is captured, and a stone that
-  // keeps two liberties after a capture does not take a ko: legal.
-  for (int d : kNeighbours)
-    if (state_.board[std::size_t(move + d)] == Point::Empty) return true;
+  // keeps two liberties after a capture does not take a ko: legal (but for
+  // superko, which must see the board the move makes).
+  if (ko_rule_ == KoRule::Simple)
+    for (int d : kNeighbours)
+      if (state_.board[std::size_t(move + d)] == Point::Empty) return true;
   State s = state_;
   Move captured_point = kPass;
   const int captured = place(s, move, captured_point);
   if (liberties(s, move, 1) == 0) return false;  // suicide
-  return !takes_ko(s, move, captured) || may_take_ko_[state_.to_move == Player::Black ? 0 : 1];
+  if (takes_ko(s, move, captured) && !may_take_ko_[state_.to_move == Player::Black ? 0 : 1]) return false;
+  if (ko_rule_ == KoRule::Simple) return true;
+  s.to_move = opponent(s.to_move);
+  return !seen_before(superko_key(s));
 }
 
 bool GoGame::takes_ko(const State& after, Move move, int captured) const {
@@ -247,8 +279,17 @@ void GoGame::generate_moves(MoveList& moves) const {
 }
 
 void GoGame::play(Move move) {
+  // Superko: the position being left joins the set of earlier ones (once:
+  // after a pass the board, and for positional superko the key, repeats).
+  std::uint64_t seen = state_.seen;
+  if (ko_rule_ != KoRule::Simple) {
+    const std::uint64_t key = superko_key(state_);
+    if (std::none_of(history_.begin(), history_.end(), [&](const State& h) { return superko_key(h) == key; }))
+      seen += mix64(key);
+  }
   history_.push_back(state_);
   State& s = state_;
+  s.seen = seen;
   if (move == kPass) {
     s.passes = static_cast<std::uint8_t>(std::min(2, s.passes + 1));
     s.ko = kPass;

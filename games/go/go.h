@@ -1,12 +1,20 @@
 // Go life-and-death problems: an enclosed position, the target blocks that
 // must live, the region where play is allowed, and who may take kos.
 //
-// Rules: captures, suicide illegal, pass always legal; the simple ko rule
-// (no immediate recapture of a single stone), with the ko point part of the
-// position (and of its hash), so a position's value does not depend on how
-// it was reached. A side without ko permission may not capture a ko at all.
-// Longer cycles (triple ko, eternal life) end the line as a loss for the
-// killer: the killer must capture, and a cycle never does.
+// Rules: captures, suicide illegal, pass always legal. A side without ko
+// permission may not capture a ko at all. Three ko rules:
+// * simple (default): no immediate recapture of a single stone, with the ko
+//   point part of the position (and of its hash), so a position's value does
+//   not depend on how it was reached. Longer cycles (triple ko, eternal life)
+//   end the line as a loss for the killer: the killer must capture, and a
+//   cycle never does.
+// * positional superko: a stone move may not recreate an earlier board;
+// * situational superko: ... an earlier board with the same side to move.
+//   Under superko the legal moves depend on the path, so the set of earlier
+//   positions is part of the state and of the hash: a table entry is then
+//   true of exactly the histories it was computed for, and the game graph
+//   has no cycles. The price: move orders that pass through different
+//   positions no longer share entries.
 //
 // Terminals, each provably right under these rules:
 // * every target stone captured (a stone later played on a target's point is
@@ -32,6 +40,11 @@ namespace dfpn::games {
 
 enum class Point : std::uint8_t { Empty = 0, Black = 1, White = 2, Border = 3 };
 
+enum class KoRule : std::uint8_t { Simple, Situational, Positional };
+const char* to_string(KoRule rule);
+// "simple", "situational", "positional"; nullopt for anything else.
+std::optional<KoRule> parse_ko_rule(const std::string& text);
+
 struct GoProblem {
   int size = 9;                                   // 2..19
   std::vector<std::pair<int, int>> black, white;  // stones as (column, row), 0-based, row 0 at the top
@@ -41,6 +54,7 @@ struct GoProblem {
   bool seki_is_life = true;
   bool black_may_take_ko = true;
   bool white_may_take_ko = true;
+  KoRule ko_rule = KoRule::Simple;
 };
 
 // A problem from a text diagram, top row first: X/O stones (upper case: the
@@ -73,7 +87,9 @@ class GoGame {
   void undo();
   Outcome evaluate(Player attacker) const;
 
-  bool may_repeat() const { return true; }
+  // Only the simple ko rule lets a line return to a position (superko keeps
+  // the history in the state).
+  bool may_repeat() const { return ko_rule_ == KoRule::Simple; }
   Outcome repetition_outcome(Player attacker) const {
     return attacker == killer() ? Outcome::Disproven : Outcome::Proven;
   }
@@ -96,12 +112,14 @@ class GoGame {
   // Whether a seki (two passes with the targets on the board) counts as life.
   void set_seki_is_life(bool life) { seki_is_life_ = life; }
   bool seki_is_life() const { return seki_is_life_; }
+  KoRule ko_rule() const { return ko_rule_; }
   // Whether every target block is unconditionally alive (Benson).
   bool targets_alive() const;
   std::string to_text() const;
   // The current position as a problem that starts here. Throws
   // std::logic_error if the position carries history a problem cannot state:
-  // a ko ban, a pass just played, or target stones already captured.
+  // a ko ban, a pass just played, target stones already captured, or (under
+  // superko) earlier positions.
   // `drop_history` instead forgets the ko ban and passes, and leaves captured
   // targets out (for editing a problem).
   GoProblem problem(bool drop_history = false) const;
@@ -116,7 +134,8 @@ class GoGame {
     std::uint8_t passes = 0;  // consecutive passes (2 ends the game)
     std::uint32_t captured_targets = 0;  // bit i: targets_[i] has been captured
     std::uint64_t stones = 0;  // Zobrist of the stones alone
-    std::uint64_t hash = 0;    // stones, side to move, ko point, passes
+    std::uint64_t seen = 0;    // superko: order-free sum over the distinct earlier positions' keys
+    std::uint64_t hash = 0;    // stones, side to move, ko point, passes, seen
   };
 
   static int index(int column, int row) { return (row + 1) * kStride + column + 1; }
@@ -133,11 +152,16 @@ class GoGame {
   // Liberties of the block at p, counting at most `cap`.
   int liberties(const State& s, int p, int cap) const;
   std::uint64_t full_hash(const State& s) const;
+  // The key superko compares: the board, with the side to move if situational.
+  std::uint64_t superko_key(const State& s) const;
+  // Whether a state with this superko key occurred on the path (the current one included).
+  bool seen_before(std::uint64_t key) const;
 
   int size_;
   Player defender_;
   bool seki_is_life_;
   bool may_take_ko_[2];
+  KoRule ko_rule_;
   std::array<bool, kPoints> region_{};
   std::vector<Move> region_points_;  // the region's points, in board order
   std::vector<int> targets_;

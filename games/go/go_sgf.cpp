@@ -119,6 +119,12 @@ GoProblem go_settings_from_sgf(const sgf::Node& root, GoProblem defaults) {
     defaults.black_may_take_ko = v == "both" || v == "black";
     defaults.white_may_take_ko = v == "both" || v == "white";
   }
+  if (const auto* rule = root.find("KORULE")) {
+    const std::string& v = rule->front();
+    const auto parsed = parse_ko_rule(v);
+    if (!parsed) fail(root, "KORULE[" + v + "] must be simple, situational or positional");
+    defaults.ko_rule = *parsed;
+  }
   return defaults;
 }
 
@@ -139,6 +145,7 @@ sgf::Node go_to_sgf(const GoGame& position) {
   root.add("SEKI", {problem.seki_is_life ? "life" : "death"});
   const bool b = problem.black_may_take_ko, w = problem.white_may_take_ko;
   root.add("KOTAKERS", {b && w ? "both" : b ? "black" : w ? "white" : "none"});
+  root.add("KORULE", {to_string(problem.ko_rule)});
   return root;
 }
 

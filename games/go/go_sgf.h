@@ -1,8 +1,9 @@
 // Go problems from SGF (FF[4] GM[1]): AB/AW stones, PL side to move, TR the
 // target stones, MA the region (absent: every point), then the main line's
 // moves. Seki and ko settings are not standard SGF; files this program
-// writes carry them in two private properties that other programs keep and
-// ignore: SEKI[life|death] and KOTAKERS[both|black|white|none].
+// writes carry them in private properties that other programs keep and
+// ignore: SEKI[life|death], KOTAKERS[both|black|white|none] and
+// KORULE[simple|situational|positional].
 #pragma once
 
 #include <stdexcept>
@@ -25,7 +26,7 @@ class GoSgfError : public std::invalid_argument {
 // are replaced by the file's.
 GoGame go_from_sgf(const sgf::Node& root, GoProblem settings);
 
-// `defaults` with the root's SEKI and KOTAKERS properties applied.
+// `defaults` with the root's SEKI, KOTAKERS and KORULE properties applied.
 GoProblem go_settings_from_sgf(const sgf::Node& root, GoProblem defaults = {});
 
 // The position as an SGF root with every setting stated (the private

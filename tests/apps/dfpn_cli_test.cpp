@@ -90,7 +90,8 @@ TEST(DfpnCli, SyntheticGameFromOptionsAndFile) {
 TEST(DfpnCli, BadArgumentsExitTwo) {
   for (const char* args : {"", "solve --algo nonsense", "solve --game chess", "solve --time -1",
                            "solve --moves 'z9'", "solve --moves 'a1 a1'", "frobnicate",
-                           "solve --algo pss --pss-p many", "solve --algo pss --pss-d -1"}) {
+                           "solve --algo pss --pss-p many", "solve --algo pss --pss-d -1",
+                           "solve --ko-rule japanese"}) {
     const CommandRun r = run(args);
     EXPECT_EQ(r.status, 2) << args << "\n" << r.out;
     EXPECT_FALSE(r.out.empty()) << args;

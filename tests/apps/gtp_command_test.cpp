@@ -119,15 +119,16 @@ TEST(GtpCommand, GoProblemSession) {
                                  "dfpn-go-ko maybe\n"
                                  "dfpn-go-target C1\n"        // no stone there
                                  "play b D1\n"                // outside the region
-                                 "dfpn-solve-state white\n");
+                                 "dfpn-solve-state white\n"
+                                 "dfpn-go-ko-rule positional\ndfpn-go-problem\ndfpn-go-ko-rule japanese\n");
   const CommandRun r = run("gtp --game go --threads 1 < " + script);
   ASSERT_EQ(r.status, 0) << r.out;
   const auto a = answers(r.out);
-  ASSERT_EQ(a.size(), 20u) << r.out;
+  ASSERT_EQ(a.size(), 23u) << r.out;
   EXPECT_EQ(a[1], "? no target stones: mark them with dfpn-go-target");
   for (int i = 2; i <= 7; ++i) EXPECT_EQ(a[std::size_t(i)], "=") << i;
   EXPECT_EQ(a[8][0], '?') << a[8];
-  EXPECT_EQ(a[11], "= targets A4\nregion A5 B4\nseki life\nko both");
+  EXPECT_EQ(a[11], "= targets A4\nregion A5 B4\nseki life\nko both\nko-rule simple");
   EXPECT_EQ(a[12], "= white lives in seki");
   EXPECT_EQ(a[13], "=");  // every black move (A5, B4, pass) fails: the answer is empty
   EXPECT_EQ(a[15], "= black kills");  // seki is death now: Black passes and wins
@@ -135,6 +136,9 @@ TEST(GtpCommand, GoProblemSession) {
   EXPECT_EQ(a[17].substr(0, 2), "? ");
   EXPECT_EQ(a[18].substr(0, 2), "? ");
   EXPECT_EQ(a[19], "= black");  // White to play cannot make life either
+  EXPECT_EQ(a[20], "=");
+  EXPECT_EQ(a[21], "= targets A4\nregion A5 B4\nseki death\nko both\nko-rule positional");
+  EXPECT_EQ(a[22].substr(0, 2), "? ");
 }
 
 }  // namespace

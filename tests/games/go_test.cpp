@@ -10,6 +10,7 @@
 #include "dfpn/pns.h"
 #include "dfpn/proof.h"
 #include "games/go/go_sgf.h"
+#include "support/go_ghi_cases.h"
 #include "tt/table.h"
 
 namespace dfpn::games {
@@ -93,6 +94,61 @@ TEST(Go, SimpleKoForbidsTheImmediateRecapture) {
   k.undo();
   k.undo();
   EXPECT_EQ(k.hash(), with_ko);
+}
+
+// Plays `moves` (alternating, Black first) on a setup board under `rule`;
+// returns whether the last one is legal there.
+bool last_move_legal(const std::vector<std::string>& rows, const std::vector<const char*>& moves, KoRule rule) {
+  GoProblem p = diagram(rows);
+  p.ko_rule = rule;
+  GoGame g = GoGame::setup_board(p);
+  for (std::size_t i = 0; i + 1 < moves.size(); ++i) {
+    EXPECT_TRUE(is_legal(g, at(g, moves[i]))) << moves[i];
+    g.play(at(g, moves[i]));
+  }
+  return is_legal(g, at(g, moves.back()));
+}
+
+TEST(Go, SuperkoForbidsRecreatingAnEarlierBoard) {
+  // The last move recreates the board after the fifth, with Black to move
+  // both times: allowed by the simple ko rule (it is not an immediate
+  // recapture), forbidden by both superko rules.
+  const std::vector<std::string> rows = {"xx.o", "x.xo", "xxoo", ".xo."};
+  const std::vector<const char*> moves = {"A1", "D1", "C4", "D3", "D2", "C1", "D1", "C2", "D2", "D1", "D2"};
+  EXPECT_TRUE(last_move_legal(rows, moves, KoRule::Simple));
+  EXPECT_FALSE(last_move_legal(rows, moves, KoRule::Situational));
+  EXPECT_FALSE(last_move_legal(rows, moves, KoRule::Positional));
+}
+
+TEST(Go, SituationalSuperkoComparesTheSideToMove) {
+  // The last move recreates the board after the fifth move, but with the
+  // other side to move: only positional superko forbids it.
+  const std::vector<std::string> rows = {"x.xo", "xxoo", ".xo.", "xo.o"};
+  const std::vector<const char*> moves = {"A2", "B4", "A2", "D2", "B2", "A1", "C1", "B1"};
+  EXPECT_TRUE(last_move_legal(rows, moves, KoRule::Simple));
+  EXPECT_TRUE(last_move_legal(rows, moves, KoRule::Situational));
+  EXPECT_FALSE(last_move_legal(rows, moves, KoRule::Positional));
+}
+
+TEST(Go, UnderSuperkoTheHistoryIsPartOfThePosition) {
+  // One board reached by two move orders: one position under the simple ko
+  // rule, two under superko (they passed through different boards).
+  for (KoRule rule : {KoRule::Simple, KoRule::Situational, KoRule::Positional}) {
+    GoProblem p = diagram({"....", "....", "..O.", "...."});
+    p.ko_rule = rule;
+    GoGame a(p), b(p);
+    for (const char* m : {"A4", "D1", "B4"}) a.play(at(a, m));
+    for (const char* m : {"B4", "D1", "A4"}) b.play(at(b, m));
+    EXPECT_EQ(a.to_text(), b.to_text());
+    EXPECT_EQ(a.hash() == b.hash(), rule == KoRule::Simple) << to_string(rule);
+    EXPECT_EQ(a.may_repeat(), rule == KoRule::Simple);
+    const auto before = a.hash();
+    a.play(GoGame::kPass);
+    a.undo();
+    EXPECT_EQ(a.hash(), before);
+  }
+  EXPECT_EQ(parse_ko_rule("positional"), KoRule::Positional);
+  EXPECT_EQ(parse_ko_rule("superko"), std::nullopt);
 }
 
 TEST(Go, KoPermission) {
@@ -221,6 +277,14 @@ TEST(GoSgf, WrittenPositionsReadBackWithTheirRules) {
   EXPECT_EQ(back.hash(), g.hash()) << text;
   EXPECT_EQ(back.to_text(), g.to_text());
   EXPECT_FALSE(back.seki_is_life());
+  EXPECT_EQ(back.ko_rule(), KoRule::Simple);
+  GoProblem superko = p;
+  superko.ko_rule = KoRule::Situational;
+  EXPECT_EQ(go_settings_from_sgf(sgf::parse(sgf::write(go_to_sgf(GoGame(superko))))).ko_rule, KoRule::Situational);
+  GoGame with_history(superko);
+  with_history.play(with_history.point(0, 0));
+  EXPECT_THROW(go_to_sgf(with_history), std::logic_error);  // earlier boards cannot be stated
+  EXPECT_THROW(go_settings_from_sgf(sgf::parse("(;GM[1]KORULE[japanese])")), GoSgfError);
 
   // History a problem cannot state is refused, not silently dropped.
   GoGame passed = g;
@@ -274,6 +338,66 @@ TEST(GoOracle, SmallProblemsAgreeWithTheOracle) {
         }
   }
   EXPECT_EQ(checked, 7 * 2 * 2 * 4 * 2);
+}
+
+// ---- Superko and the graph-history interaction (cases in tests/support/go_ghi_cases.h)
+using testing::ghi_cases;
+using testing::killer_wins_by_path;
+
+TEST(GoGhi, OnePositionTwoHistoriesTwoValues) {
+  for (const auto& c : ghi_cases()) {
+    GoGame long_path = c.with_history(c.rule), short_path = c.with_short_history(c.rule);
+    // One position: what a table without the history would key on.
+    EXPECT_EQ(long_path.to_text(), short_path.to_text());
+    EXPECT_EQ(long_path.to_move(), short_path.to_move());
+    EXPECT_EQ(c.with_history(KoRule::Simple).hash(), c.with_short_history(KoRule::Simple).hash());
+    // Two values, and two keys.
+    EXPECT_NE(killer_wins_by_path(long_path), killer_wins_by_path(short_path)) << long_path.to_text();
+    EXPECT_NE(long_path.hash(), short_path.hash());
+  }
+}
+
+// One table for a search that meets the position with one history and then
+// a search that meets it with the other (P with the long history, then the
+// short history's position one move earlier; and the other way round): an
+// entry of one must never answer for the other.
+TEST(GoGhi, SolversSharingATableGiveEachHistoryItsValue) {
+  int checked = 0;
+  for (const auto& c : ghi_cases()) {
+    const std::vector<std::pair<GoGame, GoGame>> orders = {
+        {c.with_history(c.rule), c.with_short_history(c.rule, true)},
+        {c.with_short_history(c.rule), c.with_history(c.rule, 1)}};
+    for (const auto& [first, second] : orders) {
+      for (Player prover : {Player::Black, Player::White}) {
+        for (std::size_t entries : {std::size_t{16}, std::size_t{1} << 14}) {
+          for (int variant = 0; variant < 3; ++variant) {  // df-pn, df-pn+, PDS
+            DfpnOptions options;
+            options.heuristic_init = variant == 1;
+            options.iterative_deepening = variant == 2;
+            if (variant == 2) options.epsilon = 0;
+            auto table = tt::TranspositionTable::with_entries(entries);
+            for (const GoGame* game : {&first, &second}) {
+              GoGame scratch = *game;
+              const bool killer_wins = killer_wins_by_path(scratch);
+              const Outcome truth = (prover == game->killer()) == killer_wins ? Outcome::Proven : Outcome::Disproven;
+              DepthFirstPns<GoGame> search(*game, prover, table, Limits{}, options);
+              const auto r = search.solve();
+              ASSERT_EQ(r.outcome, truth) << game->to_text() << " prover " << to_string(prover) << " entries "
+                                          << entries << " variant " << variant;
+              const auto proof = search.proof();
+              ASSERT_TRUE(proof);
+              EXPECT_TRUE(verify_proof(*game, *proof, prover, r.outcome).ok);
+              if (variant == 0 && entries == 16) {
+                EXPECT_EQ(ProofNumberSearch<GoGame>(*game, prover, Limits{}, PnsOptions{}).solve().outcome, truth);
+              }
+              ++checked;
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_EQ(checked, 3 * 2 * 2 * 2 * 3 * 2);
 }
 
 }  // namespace

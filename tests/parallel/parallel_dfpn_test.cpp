@@ -9,6 +9,7 @@
 #include "games/hex/hex_knowledge_game.h"
 #include "games/synthetic/synthetic.h"
 #include "games/tictactoe/tictactoe.h"
+#include "support/go_ghi_cases.h"
 #include "support/hex_rules_solver.h"
 #include "support/instances.h"
 
@@ -149,6 +150,33 @@ TEST(ParallelDfpn, GoProblemsAgreeWithTheOracle) {
           }
         }
   EXPECT_EQ(checked, 5 * 2 * 2 * 4 * 2);
+}
+
+// Superko: the same position with two histories has two values (see
+// tests/support/go_ghi_cases.h); threads sharing one table across both
+// searches must give each its own.
+TEST(ParallelDfpn, SuperkoHistoriesSharingATable) {
+  for (const auto& c : testing::ghi_cases()) {
+    const std::vector<std::pair<games::GoGame, games::GoGame>> orders = {
+        {c.with_history(c.rule), c.with_short_history(c.rule, true)},
+        {c.with_short_history(c.rule), c.with_history(c.rule, 1)}};
+    for (const auto& [first, second] : orders)
+      for (Player prover : {Player::Black, Player::White})
+        for (int threads : {2, 4}) {
+          auto table = TranspositionTable::with_entries(threads == 2 ? 16 : 1 << 12);
+          for (const games::GoGame* game : {&first, &second}) {
+            games::GoGame scratch = *game;
+            const bool killer_wins = testing::killer_wins_by_path(scratch);
+            const Outcome truth = (prover == game->killer()) == killer_wins ? Outcome::Proven : Outcome::Disproven;
+            ParallelDfpn search(*game, prover, table, threads, {}, DfpnOptions{false, 0.25});
+            const auto r = search.solve();
+            ASSERT_EQ(r.outcome, truth) << game->to_text() << " threads " << threads;
+            const auto proof = search.proof();
+            ASSERT_TRUE(proof);
+            EXPECT_TRUE(verify_proof(*game, *proof, prover, r.outcome).ok);
+          }
+        }
+  }
 }
 
 TEST(ParallelDfpn, OneThreadIsExactlyTheSequentialSearch) {
