@@ -57,8 +57,10 @@ void write_proof_sgf(const G& game, const Proof<MoveOf<G>>& proof, const std::st
   report.proof_file = path;
 }
 
+}  // namespace solve_detail
+
 template <Game G>
-Report solve_game_impl(const G& game, const std::string& game_name, const SolveOptions& options,
+Report solve_game(const G& game, const std::string& game_name, const SolveOptions& options,
                   std::stop_token stop, const ProgressSink& progress) {
   const Player prover = !options.problem.prover          ? game.to_move()
                         : *options.problem.prover == "black" ? Player::Black
@@ -69,7 +71,7 @@ Report solve_game_impl(const G& game, const std::string& game_name, const SolveO
   limits.memory_bytes = static_cast<std::size_t>(options.tt_mb * double(1 << 20));
   limits.stop = std::move(stop);
   if (progress)
-    limits.on_progress = [progress](const Progress& p) { progress(format_progress(p)); };
+    limits.on_progress = [progress](const Progress& p) { progress(solve_detail::format_progress(p)); };
 
   AlgorithmSettings settings;
   settings.name = options.algo;
@@ -79,8 +81,8 @@ Report solve_game_impl(const G& game, const std::string& game_name, const SolveO
   settings.table_bytes = limits.memory_bytes;
   settings.table_entries = options.tt_entries;
   settings.weak_sum = options.weak_sum;
-  settings.pss_p = set_size(options.pss_p);
-  settings.pss_d = set_size(options.pss_d);
+  settings.pss_p = solve_detail::set_size(options.pss_p);
+  settings.pss_d = solve_detail::set_size(options.pss_d);
   settings.threads = !runs_in_parallel(options.algo) ? 1
                      : options.threads > 0         ? options.threads
                                                    : int(std::max(1u, std::thread::hardware_concurrency()));
@@ -124,19 +126,11 @@ Report solve_game_impl(const G& game, const std::string& game_name, const SolveO
       report.proof_size = run.proof->size();
       if (!check.ok) report.proof_error = check.error;
       if constexpr (HasSgf<G>) {
-        if (check.ok && !options.proof_file.empty()) write_proof_sgf(game, *run.proof, options.proof_file, report);
+        if (check.ok && !options.proof_file.empty()) solve_detail::write_proof_sgf(game, *run.proof, options.proof_file, report);
       }
     }
   }
   return report;
-}
-
-}  // namespace solve_detail
-
-template <Game G>
-Report solve_game(const G& game, const std::string& game_name, const SolveOptions& options, std::stop_token stop,
-                  const ProgressSink& progress) {
-  return solve_detail::solve_game_impl(game, game_name, options, std::move(stop), progress);
 }
 
 }  // namespace dfpn::cli

@@ -163,8 +163,7 @@ std::uint64_t GoGame::superko_key(const State& s) const {
   return ko_rule_ == KoRule::Situational && s.to_move == Player::White ? s.stones ^ zobrist().white_to_move : s.stones;
 }
 
-bool GoGame::seen_before(std::uint64_t key) const {
-  if (superko_key(state_) == key) return true;
+bool GoGame::in_history(std::uint64_t key) const {
   return std::any_of(history_.begin(), history_.end(), [&](const State& s) { return superko_key(s) == key; });
 }
 
@@ -261,7 +260,8 @@ bool GoGame::legal(Move move) const {
   if (takes_ko(s, move, captured) && !may_take_ko_[state_.to_move == Player::Black ? 0 : 1]) return false;
   if (ko_rule_ == KoRule::Simple) return true;
   s.to_move = opponent(s.to_move);
-  return !seen_before(superko_key(s));
+  const std::uint64_t key = superko_key(s);
+  return key != superko_key(state_) && !in_history(key);
 }
 
 bool GoGame::takes_ko(const State& after, Move move, int captured) const {
@@ -284,8 +284,7 @@ void GoGame::play(Move move) {
   std::uint64_t seen = state_.seen;
   if (ko_rule_ != KoRule::Simple) {
     const std::uint64_t key = superko_key(state_);
-    if (std::none_of(history_.begin(), history_.end(), [&](const State& h) { return superko_key(h) == key; }))
-      seen += mix64(key);
+    if (!in_history(key)) seen += mix64(key);
   }
   history_.push_back(state_);
   State& s = state_;

@@ -154,8 +154,8 @@ class GoGame {
   std::uint64_t full_hash(const State& s) const;
   // The key superko compares: the board, with the side to move if situational.
   std::uint64_t superko_key(const State& s) const;
-  // Whether a state with this superko key occurred on the path (the current one included).
-  bool seen_before(std::uint64_t key) const;
+  // Whether a state before the current one had this superko key.
+  bool in_history(std::uint64_t key) const;
 
   int size_;
   Player defender_;

@@ -208,11 +208,13 @@ class HSearch {
       if (p.key < 0) {
         and_rule(p.a, p.b, p.carrier);
         and_rule(p.b, p.a, p.carrier);
-        semis_through_group(p.a, p.b, p.carrier);
-        semis_through_group(p.b, p.a, p.carrier);
+        const auto semi_key = [](const SemiHalf& h) { return h.key; };
+        semis_through_group(p.a, p.b, p.carrier, &Scratch::semis_of, semi_key);
+        semis_through_group(p.b, p.a, p.carrier, &Scratch::semis_of, semi_key);
       } else {
-        fulls_through_group(p.a, p.b, p.key, p.carrier);
-        fulls_through_group(p.b, p.a, p.key, p.carrier);
+        const auto new_key = [&p](const Half&) { return p.key; };
+        semis_through_group(p.a, p.b, p.carrier, &Scratch::fulls_of, new_key);
+        semis_through_group(p.b, p.a, p.carrier, &Scratch::fulls_of, new_key);
       }
     }
     VirtualConnections out;
@@ -358,26 +360,21 @@ class HSearch {
     return false;
   }
 
-  // AND rule through a stone group: a full (x, group) and a semi (group, y)
-  // with disjoint carriers make a semi (x, y) with the semi's key.
-  void semis_through_group(int x, int group, const Set& full) {
+  // AND rule through a stone group: a full and a semi meeting at one of the
+  // side's groups, with disjoint carriers, make a semi between their other
+  // ends, with the semi's key. The new connection is (x, group) with
+  // `carrier`; `halves` are the group's connections of the other kind.
+  // add_semi may grow the group's lists: index them, never hold a reference.
+  template <class H, class KeyOf>
+  void semis_through_group(int x, int group, const Set& carrier, std::vector<std::vector<H>> Scratch::*halves,
+                           KeyOf key_of) {
     if (is_cell(group)) return;
-    const std::size_t count = s_.semis_of[std::size_t(group)].size();
+    const std::size_t count = (s_.*halves)[std::size_t(group)].size();
     for (std::size_t i = 0; i < count; ++i) {
-      const SemiHalf h = s_.semis_of[std::size_t(group)][i];
-      if (!joinable(x, h.other, full, h.carrier)) continue;
+      const H h = (s_.*halves)[std::size_t(group)][i];
+      if (!joinable(x, h.other, carrier, h.carrier)) continue;
       if (built_ >= knobs_.max_connections) return;
-      add_semi(x, h.other, h.key, full | h.carrier);
-    }
-  }
-  void fulls_through_group(int x, int group, int key, const Set& semi) {
-    if (is_cell(group)) return;
-    const std::size_t count = s_.fulls_of[std::size_t(group)].size();
-    for (std::size_t i = 0; i < count; ++i) {
-      const Half f = s_.fulls_of[std::size_t(group)][i];
-      if (!joinable(x, f.other, semi, f.carrier)) continue;
-      if (built_ >= knobs_.max_connections) return;
-      add_semi(x, f.other, key, semi | f.carrier);
+      add_semi(x, h.other, key_of(h), carrier | h.carrier);
     }
   }
   // Two connections (x, middle) with carrier c1 and (middle, y) with c2 can

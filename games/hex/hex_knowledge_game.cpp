@@ -9,20 +9,21 @@ std::vector<AnalysisCache::Entry>& AnalysisCache::entries() const {
   return entries_;
 }
 
-bool AnalysisCache::find(std::uint64_t key, HexAnalysis& out) const {
+template <class Read>
+bool AnalysisCache::read(std::uint64_t key, Read read_entry) const {
   const Entry& e = entries()[key & (kEntries - 1)];
   std::lock_guard<std::mutex> guard(lock_for(key));
   if (!e.filled || e.key != key) return false;
-  out = e.analysis;
+  read_entry(e.analysis);
   return true;
 }
 
+bool AnalysisCache::find(std::uint64_t key, HexAnalysis& out) const {
+  return read(key, [&](const HexAnalysis& a) { out = a; });
+}
+
 bool AnalysisCache::find_winner(std::uint64_t key, std::optional<Player>& winner) const {
-  const Entry& e = entries()[key & (kEntries - 1)];
-  std::lock_guard<std::mutex> guard(lock_for(key));
-  if (!e.filled || e.key != key) return false;
-  winner = e.analysis.winner;
-  return true;
+  return read(key, [&](const HexAnalysis& a) { winner = a.winner; });
 }
 
 void AnalysisCache::store(std::uint64_t key, const HexAnalysis& analysis) {

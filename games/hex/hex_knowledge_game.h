@@ -42,6 +42,9 @@ class AnalysisCache {
   static constexpr std::size_t kEntries = std::size_t{1} << 15, kStripes = 64;
   std::vector<Entry>& entries() const;
   std::mutex& lock_for(std::uint64_t key) const { return locks_[key % kStripes]; }
+  // Calls read_entry(analysis) under the entry's lock if `key` is cached.
+  template <class Read>
+  bool read(std::uint64_t key, Read read_entry) const;
 
   mutable std::once_flag allocated_;
   mutable std::vector<Entry> entries_;
