@@ -203,6 +203,7 @@ class HSearch {
 
   VirtualConnections run() {
     add_adjacencies();
+    if (knobs_.edge_templates) add_edge_templates();
     for (std::size_t next = 0; next < s_.queue.size() && built_ < knobs_.max_connections; ++next) {
       const Pending p = s_.queue[next];
       if (p.key < 0) {
@@ -290,6 +291,38 @@ class HSearch {
         const bool off = nr < 0 || nr >= n_ || nc < 0 || nc >= n_;
         const int other = off ? edge_beside(nr, nc) : node_of(nr * n_ + nc);
         if (other >= 0 && other != cell) add_full(cell, other, Set{});
+      }
+    }
+  }
+
+  // The fourth-row template from every empty cell or stone of the side
+  // three rows from one of its edges, in both orientations, where its
+  // carrier is empty and on the board.
+  void add_edge_templates() {
+    for (int edge = 0; edge < 2; ++edge) {
+      for (int along = 0; along < n_; ++along) {
+        const int depth = edge == 0 ? 3 : n_ - 4;  // the row (column for White) three from the edge
+        if (depth < 0 || depth >= n_) continue;
+        const int row = black_ ? depth : along, col = black_ ? along : depth;
+        const int anchor = node_of(row * n_ + col);
+        if (anchor < 0) continue;
+        for (int mirrored = 0; mirrored < 2; ++mirrored) {
+          Set carrier;
+          bool fits = true;
+          for (const auto& [template_row, template_col] : kFourthRowTemplate) {
+            // Mirror about the stone's axis, turn towards the edge, and
+            // transpose for White (whose edges are columns).
+            int dr = template_row, dc = mirrored ? -template_col - template_row : template_col;
+            if (edge == 1) dr = -dr, dc = -dc;
+            const int r = row + (black_ ? dr : dc), c = col + (black_ ? dc : dr);
+            if (r < 0 || r >= n_ || c < 0 || c >= n_ || cells_[std::size_t(r * n_ + c)] != kEmpty) {
+              fits = false;
+              break;
+            }
+            carrier.insert(r * n_ + c);
+          }
+          if (fits) add_full(anchor, group_node(edge == 0 ? groups_.first_edge : groups_.second_edge), carrier);
+        }
       }
     }
   }

@@ -20,7 +20,8 @@
 //   owner connects by playing the key first), built from adjacencies with
 //   the AND rule (two fulls joined at a cell or group) and the OR rule
 //   (semis whose carriers have an empty intersection make a full), with a
-//   bounded number of connections per pair and in all. A full connection
+//   bounded number of connections per pair and in all, seeded with the
+//   fourth-row edge template (which the rules alone cannot derive). A full connection
 //   between a side's edges wins for it; a semi wins for it when it is to
 //   move.
 // * Must-play: when the side not to move has edge-to-edge semi-connections,
@@ -30,6 +31,7 @@
 //   initial numbers.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -45,6 +47,7 @@ struct HexKnowledge {
   bool captured_cells = true;  // needs dead_cells
   bool domination = true;      // needs dead_cells
   bool virtual_connections = true;
+  bool edge_templates = true;  // fourth-row template as a base connection (needs virtual_connections)
   bool must_play = true;  // needs virtual_connections
   bool ordering = true;
   bool initial_numbers = true;
@@ -55,7 +58,7 @@ struct HexKnowledge {
   static HexKnowledge none() {
     HexKnowledge k;
     k.dead_cells = k.captured_cells = k.domination = false;
-    k.virtual_connections = k.must_play = k.ordering = k.initial_numbers = false;
+    k.virtual_connections = k.edge_templates = k.must_play = k.ordering = k.initial_numbers = false;
     return k;
   }
   bool any() const { return dead_cells || virtual_connections || ordering || initial_numbers; }
@@ -78,6 +81,19 @@ struct VirtualConnections {
   std::vector<std::pair<int, CellSet>> edge_semis;   // (key, carrier incl. key) of edge-to-edge semis
   int connections = 0;                               // how many H-search built in all
 };
+
+// The fourth-row edge template: a stone three rows from its edge (rows
+// 1-3 between) is connected to it when these cells are empty, whoever
+// moves first. Offsets (row, column) from the stone for Black's first edge
+// (row 1 is up, row - 3); the other orientation and edges follow by
+// symmetry. Found by exact search and checked in the tests (a proof by the
+// rules alone that the stone connects, and that no cell can be left out).
+inline constexpr std::array<std::array<std::int8_t, 2>, 19> kFourthRowTemplate = {{
+    {-3, -1}, {-3, 0}, {-3, 1}, {-3, 2}, {-3, 3}, {-3, 4}, {-3, 5},  // first row
+    {-2, -1}, {-2, 0}, {-2, 1}, {-2, 2}, {-2, 3}, {-2, 4},           // second row
+    {-1, -1}, {-1, 0}, {-1, 1}, {-1, 2}, {-1, 3},                    // third row
+    {0, 1},                                                          // beside the stone
+}};
 
 // Cell colours: 0 empty, 1 black, 2 white; index row * size + column.
 using HexCells = std::vector<std::uint8_t>;

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <random>
 #include <string>
@@ -76,6 +77,98 @@ TEST(HexKnowledge, BridgesAndEdgeTemplatesMakeFullConnections) {
   // The same stone on 7x7 is four rows from the far edge: no connection.
   const HexGame far = position(7, "c3", "", Player::White);
   EXPECT_TRUE(h_search(cells_of(far), 7, Player::Black, knobs).edge_fulls.empty());
+}
+
+// The fourth-row template, checked by the rules alone: on a 10x10 board a
+// Black stone on d4 with rows 5-10 Black (so only the top edge is in
+// question) and every cell of rows 1-4 outside the carrier White. With
+// White to move, Black connects; with any one carrier cell White instead,
+// White cuts (the carrier is minimal, so none of it is slack).
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
+bool black_connects_through(const std::vector<std::pair<int, int>>& carrier) {
+  constexpr int kSize = 10, kRow = 3, kCol = 3;
+  HexGame g(kSize);
+  for (int r = 0; r < kSize; ++r)
+    for (int c = 0; c < kSize; ++c) {
+      const bool in_carrier = std::find(carrier.begin(), carrier.end(), std::pair{r - kRow, c - kCol}) != carrier.end();
+      if (r > kRow || (r == kRow && c == kCol)) g.place(static_cast<HexGame::Move>(r * kSize + c), Player::Black);
+      else if (!in_carrier) g.place(static_cast<HexGame::Move>(r * kSize + c), Player::White);
+    }
+  g.set_to_move(Player::White);
+  auto table = tt::TranspositionTable::with_entries(1 << 20);
+  DepthFirstPns<HexGame> search(g, Player::Black, table, Limits{}, DfpnOptions{});
+  const auto r = search.solve();
+  EXPECT_TRUE(r.solved());
+  return r.outcome == Outcome::Proven;
+}
+
+std::vector<std::pair<int, int>> fourth_row_carrier() {
+  std::vector<std::pair<int, int>> carrier;
+  for (const auto& [row, col] : kFourthRowTemplate) carrier.emplace_back(row, col);
+  return carrier;
+}
+
+TEST(HexKnowledge, FourthRowTemplateConnectsByTheRules) { EXPECT_TRUE(black_connects_through(fourth_row_carrier())); }
+
+TEST(HexKnowledge, FourthRowTemplateHasNoSlackCell) {
+  // Nineteen rules-only solves (about 7 s in Release): a property of the
+  // data, checked in the Release run; the sanitizers see the same code above.
+  if (kSanitized) GTEST_SKIP() << "minimality is checked in the Release build";
+  const auto carrier = fourth_row_carrier();
+  for (std::size_t left_out = 0; left_out < carrier.size(); ++left_out) {
+    auto smaller = carrier;
+    smaller.erase(smaller.begin() + std::ptrdiff_t(left_out));
+    EXPECT_FALSE(black_connects_through(smaller)) << "slack cell " << carrier[left_out].first << ","
+                                                  << carrier[left_out].second;
+  }
+}
+
+// H-search uses the template towards every edge of both sides, in both
+// orientations. On 7x7 the template's
+// first row spans the whole board, so it fits at one cell per orientation
+// and edge: Black b4/c4 (top), f4/e4 (bottom); White d2/d3 (left),
+// d6/d5 (right) by transposition. The stone's way to the other edge is a
+// straight line of the side's stones.
+TEST(HexKnowledge, HSearchAppliesTheFourthRowTemplateTowardsEveryEdge) {
+  struct Case {
+    const char* stone;
+    Player side;
+    int step;  // towards the other edge: +1 or -1 rows (Black) or columns (White)
+  };
+  const Case cases[] = {{"b4", Player::Black, 1},  {"c4", Player::Black, 1},  {"f4", Player::Black, -1},
+                        {"e4", Player::Black, -1}, {"d2", Player::White, 1},  {"d3", Player::White, 1},
+                        {"d6", Player::White, -1}, {"d5", Player::White, -1}};
+  HexKnowledge knobs;
+  for (const Case& c : cases) {
+    HexGame g(7);
+    const int stone = *g.parse_move(c.stone), row = stone / 7, col = stone % 7;
+    for (int k = 0; k <= 3; ++k) {
+      const int r = c.side == Player::Black ? row + k * c.step : row, cc = c.side == Player::White ? col + k * c.step : col;
+      g.place(static_cast<HexGame::Move>(r * 7 + cc), c.side);
+    }
+    g.set_to_move(opponent(c.side));
+    const auto vcs = h_search(cells_of(g), 7, c.side, knobs);
+    ASSERT_FALSE(vcs.edge_fulls.empty()) << c.stone;
+    // And the connection is real: with every cell outside its carrier the
+    // opponent's and the opponent to move, the rules give the side the win
+    // (about 2 s a case: Release only, the sanitizers run the code above).
+    if (kSanitized) continue;
+    HexGame check(7);
+    for (int i = 0; i < 49; ++i) {
+      const auto m = static_cast<HexGame::Move>(i);
+      if (g.stone(m)) check.place(m, *g.stone(m));
+      else if (!vcs.edge_fulls.front().contains(i)) check.place(m, opponent(c.side));
+    }
+    check.set_to_move(opponent(c.side));
+    auto table = tt::TranspositionTable::with_entries(1 << 20);
+    DepthFirstPns<HexGame> rules(check, c.side, table, Limits{}, DfpnOptions{});
+    EXPECT_EQ(rules.solve().outcome, Outcome::Proven) << c.stone << "\n" << check.to_text();
+  }
 }
 
 TEST(HexKnowledge, MustPlayKeepsTheMoverInsideTheOpponentsCarriers) {
