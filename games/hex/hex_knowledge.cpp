@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <utility>
 
 namespace dfpn::games {
 namespace {
@@ -300,28 +301,35 @@ class HSearch {
   // carrier is empty and on the board.
   void add_edge_templates() {
     for (int edge = 0; edge < 2; ++edge) {
-      for (int along = 0; along < n_; ++along) {
-        const int depth = edge == 0 ? 3 : n_ - 4;  // the row (column for White) three from the edge
-        if (depth < 0 || depth >= n_) continue;
-        const int row = black_ ? depth : along, col = black_ ? along : depth;
-        const int anchor = node_of(row * n_ + col);
-        if (anchor < 0) continue;
-        for (int mirrored = 0; mirrored < 2; ++mirrored) {
+      const int depth = edge == 0 ? 3 : n_ - 4;  // the row (column for White) three from the edge
+      if (depth < 0 || depth >= n_) continue;
+      const int edge_node = group_node(edge == 0 ? groups_.first_edge : groups_.second_edge);
+      for (int mirrored = 0; mirrored < 2; ++mirrored) {
+        // The carrier as (row, column) offsets on this board: mirrored about
+        // the stone's axis, turned towards the edge, transposed for White
+        // (whose edges are columns).
+        std::array<std::pair<int, int>, kFourthRowTemplate.size()> offsets;
+        for (std::size_t i = 0; i < offsets.size(); ++i) {
+          const int template_row = kFourthRowTemplate[i][0], template_col = kFourthRowTemplate[i][1];
+          int dr = template_row, dc = mirrored ? -template_col - template_row : template_col;
+          if (edge == 1) dr = -dr, dc = -dc;
+          offsets[i] = black_ ? std::pair{dr, dc} : std::pair{dc, dr};
+        }
+        for (int along = 0; along < n_; ++along) {
+          const int row = black_ ? depth : along, col = black_ ? along : depth;
+          const int anchor = node_of(row * n_ + col);
+          if (anchor < 0) continue;
           Set carrier;
           bool fits = true;
-          for (const auto& [template_row, template_col] : kFourthRowTemplate) {
-            // Mirror about the stone's axis, turn towards the edge, and
-            // transpose for White (whose edges are columns).
-            int dr = template_row, dc = mirrored ? -template_col - template_row : template_col;
-            if (edge == 1) dr = -dr, dc = -dc;
-            const int r = row + (black_ ? dr : dc), c = col + (black_ ? dc : dr);
+          for (const auto& [dr, dc] : offsets) {
+            const int r = row + dr, c = col + dc;
             if (r < 0 || r >= n_ || c < 0 || c >= n_ || cells_[std::size_t(r * n_ + c)] != kEmpty) {
               fits = false;
               break;
             }
             carrier.insert(r * n_ + c);
           }
-          if (fits) add_full(anchor, group_node(edge == 0 ? groups_.first_edge : groups_.second_edge), carrier);
+          if (fits) add_full(anchor, edge_node, carrier);
         }
       }
     }

@@ -79,17 +79,26 @@ TEST(HexKnowledge, BridgesAndEdgeTemplatesMakeFullConnections) {
   EXPECT_TRUE(h_search(cells_of(far), 7, Player::Black, knobs).edge_fulls.empty());
 }
 
-// The fourth-row template, checked by the rules alone: on a 10x10 board a
-// Black stone on d4 with rows 5-10 Black (so only the top edge is in
-// question) and every cell of rows 1-4 outside the carrier White. With
-// White to move, Black connects; with any one carrier cell White instead,
-// White cuts (the carrier is minimal, so none of it is slack).
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 constexpr bool kSanitized = true;
 #else
 constexpr bool kSanitized = false;
 #endif
 
+// Whether `winner` wins `g` by the rules alone (df-pn on the plain game).
+bool rules_prove(const HexGame& g, Player winner) {
+  auto table = tt::TranspositionTable::with_entries(1 << 20);
+  DepthFirstPns<HexGame> search(g, winner, table, Limits{}, DfpnOptions{});
+  const auto r = search.solve();
+  EXPECT_TRUE(r.solved());
+  return r.outcome == Outcome::Proven;
+}
+
+// The fourth-row template, checked by the rules alone: on a 10x10 board a
+// Black stone on d4 with rows 5-10 Black (so only the top edge is in
+// question) and every cell of rows 1-4 outside the carrier White. With
+// White to move, Black connects; with any one carrier cell White instead,
+// White cuts (the carrier is minimal, so none of it is slack).
 bool black_connects_through(const std::vector<std::pair<int, int>>& carrier) {
   constexpr int kSize = 10, kRow = 3, kCol = 3;
   HexGame g(kSize);
@@ -100,11 +109,7 @@ bool black_connects_through(const std::vector<std::pair<int, int>>& carrier) {
       else if (!in_carrier) g.place(static_cast<HexGame::Move>(r * kSize + c), Player::White);
     }
   g.set_to_move(Player::White);
-  auto table = tt::TranspositionTable::with_entries(1 << 20);
-  DepthFirstPns<HexGame> search(g, Player::Black, table, Limits{}, DfpnOptions{});
-  const auto r = search.solve();
-  EXPECT_TRUE(r.solved());
-  return r.outcome == Outcome::Proven;
+  return rules_prove(g, Player::Black);
 }
 
 std::vector<std::pair<int, int>> fourth_row_carrier() {
@@ -129,9 +134,8 @@ TEST(HexKnowledge, FourthRowTemplateHasNoSlackCell) {
 }
 
 // H-search uses the template towards every edge of both sides, in both
-// orientations. On 7x7 the template's
-// first row spans the whole board, so it fits at one cell per orientation
-// and edge: Black b4/c4 (top), f4/e4 (bottom); White d2/d3 (left),
+// orientations. On 7x7 the template's first row spans the whole board, so
+// it fits at one cell per orientation and edge: Black b4/c4 (top), f4/e4 (bottom); White d2/d3 (left),
 // d6/d5 (right) by transposition. The stone's way to the other edge is a
 // straight line of the side's stones.
 TEST(HexKnowledge, HSearchAppliesTheFourthRowTemplateTowardsEveryEdge) {
@@ -165,9 +169,7 @@ TEST(HexKnowledge, HSearchAppliesTheFourthRowTemplateTowardsEveryEdge) {
       else if (!vcs.edge_fulls.front().contains(i)) check.place(m, opponent(c.side));
     }
     check.set_to_move(opponent(c.side));
-    auto table = tt::TranspositionTable::with_entries(1 << 20);
-    DepthFirstPns<HexGame> rules(check, c.side, table, Limits{}, DfpnOptions{});
-    EXPECT_EQ(rules.solve().outcome, Outcome::Proven) << c.stone << "\n" << check.to_text();
+    EXPECT_TRUE(rules_prove(check, c.side)) << c.stone << "\n" << check.to_text();
   }
 }
 
