@@ -1,18 +1,21 @@
 // Parallel df-pn: time with 1 and with N threads, side by side in one run.
 //
-//   parallel_harness [--quick] [--problems hex|trees|all] [--threads N]
-//                    [--shared-depth D] [--csv FILE]
+//   parallel_harness [--quick] [--problems hex|hex7|trees|all] [--threads N]
+//                    [--algo dfpn|dfpn+] [--shared-depth D] [--csv FILE]
 //
 // Problem sets, each problem a few seconds for the sequential searcher:
 //  * hex: the 6x6 Hex openings that take the sequential searcher 2-15 s
-//    with the Hex knowledge (HexKnowledgeGame; nodes cost ~0.4 ms each,
+//    with the Hex knowledge (HexKnowledgeGame; nodes cost ~0.5 ms each,
 //    like the Hex solvers this is compared with);
+//  * hex7: the 7x7 openings the sequential searcher solves in 10-40 s
+//    (not part of "all": about 2.5 minutes);
 //  * trees: implicit random binary trees of depth 26 (games/synthetic/
 //    random_tree.h, seeds 1..5, leaves 45% Black wins): nodes cost ~0.25 µs,
 //    so this set measures the overhead of sharing the table itself.
 // Every problem runs with the sequential searcher and with N threads
-// (default 2) on a fresh 256 MiB table built outside the timing, df-pn with
-// 1+eps. Prints time, nodes, speedup and node overhead per problem and in
+// (default 2) on a fresh 256 MiB table built outside the timing, df-pn+
+// (the game's initial numbers; --algo dfpn for plain df-pn) with 1+eps.
+// Prints time, nodes, speedup and node overhead per problem and in
 // total; exits 1 if two runs disagree on an answer.
 #include <cstdio>
 #include <cstdlib>
@@ -32,6 +35,7 @@ struct Settings {
   bool quick = false;
   int threads = 2;
   int shared_depth = int(parallel::SharedSearch::kDefaultSharedDepth);
+  bool heuristic_init = true;
   FILE* csv = nullptr;
 };
 
@@ -52,7 +56,7 @@ struct Totals {
 template <class MakeGame>
 void compare(const std::string& name, MakeGame make, Player attacker, const Settings& s, Totals& totals) {
   using G = decltype(make());
-  const DfpnOptions options{false, 0.25};
+  const DfpnOptions options{s.heuristic_init, 0.25};
   SolveResult<MoveOf<G>> r[2];
   for (int k = 0; k < 2; ++k) {
     const G game = make();
@@ -77,18 +81,14 @@ void compare(const std::string& name, MakeGame make, Player attacker, const Sett
 }
 
 void header(const char* title, const Settings& s) {
-  std::printf("\n%s, 1 vs %d threads (df-pn, 1+eps 0.25, %d MiB table)\n", title, s.threads, s.quick ? 16 : 256);
+  std::printf("\n%s, 1 vs %d threads (%s, 1+eps 0.25, %d MiB table)\n", title, s.threads,
+              s.heuristic_init ? "df-pn+" : "df-pn", s.quick ? 16 : 256);
   std::printf("%-10s | %10s %12s | %10s %12s | %8s %9s\n", "problem", "1 thr s", "nodes", "N thr s", "nodes",
               "speedup", "overhead");
 }
 
-Totals hex_openings(const Settings& s) {
-  // 6x6 openings (Black's first stone, White to move) that take the
-  // sequential searcher a few seconds; --quick: 5x5 openings.
-  const int size = s.quick ? 5 : 6;
-  const std::vector<std::string> openings =
-      s.quick ? std::vector<std::string>{"a1", "a3"}
-              : std::vector<std::string>{"a1", "a3", "a5", "a6", "c3", "d4", "f1", "f2", "f3", "f4", "f5"};
+// Openings (Black's first stone, White to move) on a size x size board.
+Totals hex_openings(const Settings& s, int size, const std::vector<std::string>& openings) {
   header((std::to_string(size) + "x" + std::to_string(size) + " Hex openings with Hex knowledge").c_str(), s);
   Totals totals;
   for (const auto& cell : openings) {
@@ -127,15 +127,23 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--csv") && i + 1 < argc) csv_path = argv[++i];
     else if (!std::strcmp(argv[i], "--shared-depth") && i + 1 < argc) s.shared_depth = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--problems") && i + 1 < argc) problems = argv[++i];
+    else if (!std::strcmp(argv[i], "--algo") && i + 1 < argc) {
+      const std::string algo = argv[++i];
+      if (algo != "dfpn" && algo != "dfpn+") {
+        std::fprintf(stderr, "parallel_harness: --algo must be dfpn or dfpn+\n");
+        return 2;
+      }
+      s.heuristic_init = algo == "dfpn+";
+    }
     else {
       std::fprintf(stderr,
-                   "usage: parallel_harness [--quick] [--problems hex|trees|all] [--threads N] [--shared-depth D] "
-                   "[--csv FILE]\n");
+                   "usage: parallel_harness [--quick] [--problems hex|hex7|trees|all] [--threads N] "
+                   "[--algo dfpn|dfpn+] [--shared-depth D] [--csv FILE]\n");
       return 2;
     }
   }
-  if (problems != "hex" && problems != "trees" && problems != "all") {
-    std::fprintf(stderr, "parallel_harness: --problems must be hex, trees or all\n");
+  if (problems != "hex" && problems != "hex7" && problems != "trees" && problems != "all") {
+    std::fprintf(stderr, "parallel_harness: --problems must be hex, hex7, trees or all\n");
     return 2;
   }
   if (csv_path) {
@@ -147,8 +155,15 @@ int main(int argc, char** argv) {
     std::fprintf(s.csv, "problem,threads,time_s,nodes,outcome\n");
   }
   bool agree = true;
-  if (problems != "trees") agree = hex_openings(s).agree && agree;
-  if (problems != "hex") agree = random_trees(s).agree && agree;
+  if (problems == "hex" || problems == "all") {
+    // 6x6 openings that take a few seconds; --quick: two 5x5 openings.
+    const auto openings = s.quick ? std::vector<std::string>{"a1", "a3"}
+                                  : std::vector<std::string>{"a1", "a3", "a5", "a6", "c3", "d4",
+                                                             "f1", "f2", "f3", "f4", "f5"};
+    agree = hex_openings(s, s.quick ? 5 : 6, openings).agree && agree;
+  }
+  if (problems == "hex7") agree = hex_openings(s, 7, {"b6", "c4", "c5", "d4"}).agree && agree;
+  if (problems == "trees" || problems == "all") agree = random_trees(s).agree && agree;
   if (s.csv) std::fclose(s.csv);
   if (!agree) std::printf("ANSWERS DIFFER between thread counts\n");
   return agree ? 0 : 1;

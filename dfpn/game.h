@@ -23,6 +23,8 @@
 #include <optional>
 #include <ranges>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 #include "dfpn/types.h"
 
@@ -107,6 +109,45 @@ Outcome repetition_outcome(const G& game, Player attacker) {
   else
     return Outcome::Disproven;  // the usual convention: the attacker must make progress
 }
+
+// ---- Concessions: proofs in monotone games.
+//
+// In a monotone game (Hex) an extra stone never hurts its owner, so a
+// position won for W stays won when the loser is given more stones. A proof
+// may then *concede* cells: give them to the loser before going on, and
+// answer only the loser's moves on the cells that are left. The verifier
+// plays the concession itself, so it stays rules-only; games without the
+// hook cannot be verified with concessions.
+//
+// concede(move, player) puts a stone of `player` where `move` would go,
+// without passing the turn; undo() takes it back.
+template <Game G>
+constexpr bool kCanConcede = requires(G& game, const MoveOf<G>& move, Player player) {
+  { game.concede(move, player) } -> std::same_as<void>;
+};
+
+// What a game's knowledge tells a builder of conceding proofs about a
+// position it has decided (dfpn/conceding_proof.h).
+template <class Move>
+struct ProofHint {
+  std::vector<Move> support;         // empty cells the win needs (a first guess of the proof set)
+  std::optional<Move> winning_move;  // the winner is to move and this move keeps the win
+};
+
+template <Game G>
+constexpr bool kHasProofHint = requires(const G& game, Player winner) {
+  { game.proof_hint(winner) } -> std::same_as<ProofHint<MoveOf<G>>>;
+};
+
+// A game that is its rules plus knowledge (Hex with virtual connections)
+// names the rules game with rules(); its proofs are written and checked in
+// that game, with concessions.
+template <Game G>
+constexpr bool kHasRulesGame = requires(const G& game) {
+  requires Game<std::remove_cvref_t<decltype(game.rules())>>;
+  requires kCanConcede<std::remove_cvref_t<decltype(game.rules())>>;
+  requires std::same_as<MoveOf<std::remove_cvref_t<decltype(game.rules())>>, MoveOf<G>>;
+};
 
 // Whether a disproof may leave a draw (so the defender does not necessarily win).
 template <Game G>

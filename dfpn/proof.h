@@ -6,6 +6,11 @@
 // repetition that favours W). Subtrees reached by transposition are shared,
 // so proofs on DAGs stay small.
 //
+// In monotone games (dfpn/game.h, kCanConcede) a node may also concede
+// cells: the loser gets them as stones before the node is checked, and the
+// node then answers only the loser's moves on the cells left. Conceding
+// proofs are built by dfpn/conceding_proof.h.
+//
 // The verifier replays a proof with the game's rules alone: it trusts no
 // table and no search state, so it catches bugs in any solver.
 #pragma once
@@ -33,16 +38,23 @@ struct Proof {
   struct Node {
     std::uint32_t first_edge = 0;  // edges [first_edge, first_edge + edge_count)
     std::uint32_t edge_count = 0;
+    std::uint32_t first_conceded = 0;  // conceded [first_conceded, + conceded_count)
+    std::uint32_t conceded_count = 0;
   };
 
   Player winner = Player::Black;  // the side whose win this graph proves
   std::vector<Node> nodes;        // nodes[0] is the root
   std::vector<Edge> edges;
+  std::vector<Move> conceded;     // cells given to the loser, per node
 
   std::size_t size() const { return nodes.size(); }
   std::span<const Edge> edges_of(std::uint32_t node) const {
     const Node& n = nodes[node];
     return {edges.data() + n.first_edge, n.edge_count};
+  }
+  std::span<const Move> conceded_of(std::uint32_t node) const {
+    const Node& n = nodes[node];
+    return {conceded.data() + n.first_conceded, n.conceded_count};
   }
 };
 
@@ -89,6 +101,34 @@ class ProofChecker {
   bool check(std::uint32_t node) {
     ++positions_;
     if (node >= proof_.nodes.size()) return fail("edge to missing node " + std::to_string(node));
+    if (proof_.nodes[node].conceded_count == 0) return check_position(node);
+    if constexpr (!kCanConcede<G>) {
+      return fail("this game cannot concede cells (it is not monotone)");
+    } else {
+      if (repeats_) return fail("concessions in a game with repetitions");
+      const std::uint64_t key = game_.hash();
+      if (verified_.contains(Visit{node, key})) return true;
+      // The loser takes every listed cell that is still free (a cell taken
+      // already stays as it is: more stones for the loser only make the
+      // check harder for the proof).
+      MoveListOf<G> legal;
+      game_.generate_moves(legal);
+      int placed = 0;
+      for (const Move& cell : proof_.conceded_of(node)) {
+        if (std::find(legal.begin(), legal.end(), cell) == legal.end()) continue;
+        game_.concede(cell, opponent(proof_.winner));
+        ++placed;
+      }
+      ++conceded_above_;
+      const bool ok = check_position(node);
+      --conceded_above_;
+      for (int i = 0; i < placed; ++i) game_.undo();
+      return ok && remember(node, key);
+    }
+  }
+
+  // Checks the node at the game's position (after its concession, if any).
+  bool check_position(std::uint32_t node) {
     const std::uint64_t key = game_.hash();
     const auto edges = proof_.edges_of(node);
 
@@ -123,16 +163,21 @@ class ProofChecker {
       if (std::find(legal.begin(), legal.end(), edges[0].move) == legal.end())
         return fail("illegal move " + game_.move_to_string(edges[0].move));
     } else {
-      if (edges.size() != legal.size()) return fail("not every defence is answered");
       for (const Move& m : legal) {
         const bool covered = std::any_of(edges.begin(), edges.end(),
                                          [&](const auto& e) { return e.move == m; });
         if (!covered) return fail("defence " + game_.move_to_string(m) + " is not answered");
       }
+      // Below a concession a shared subproof may answer defences on cells
+      // the loser already holds here; they are skipped. Elsewhere every edge
+      // must be a legal move.
+      if (conceded_above_ == 0 && edges.size() != legal.size())
+        return fail("an answered defence is not a legal move");
     }
 
     if (repeats_) on_path_.insert(key);
     for (const auto& e : edges) {
+      if (conceded_above_ > 0 && std::find(legal.begin(), legal.end(), e.move) == legal.end()) continue;
       line_.push_back(e.move);
       game_.play(e.move);
       const bool ok = check(e.child);
@@ -168,6 +213,7 @@ class ProofChecker {
   std::vector<Move> line_;
   std::string error_;
   std::size_t positions_ = 0;
+  int conceded_above_ = 0;  // concessions on the current line
 };
 
 }  // namespace detail

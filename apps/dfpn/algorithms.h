@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "dfpn/conceding_proof.h"
 #include "dfpn/dfpn.h"
 #include "dfpn/game.h"
 #include "dfpn/minimax.h"
@@ -27,8 +28,11 @@ inline const std::vector<std::string>& algorithm_names() {
 template <Game G>
 struct AlgorithmRun {
   SolveResult<MoveOf<G>> result;
-  std::optional<Proof<MoveOf<G>>> proof;  // filled when asked for and solved
+  // Filled when asked for and solved; for a game with knowledge
+  // (kHasRulesGame) a proof in its rules game, with concessions.
+  std::optional<Proof<MoveOf<G>>> proof;
   bool proof_requested = false;
+  std::string proof_failure;  // why no proof was built, when known
 };
 
 struct AlgorithmSettings {
@@ -49,6 +53,13 @@ struct AlgorithmSettings {
 inline bool runs_in_parallel(const std::string& name) {
   return name == "dfpn" || name == "dfpn+" || name == "pds" || name == "pdspn";
 }
+
+// Whether the algorithm can prove results found with game knowledge by the
+// rules (a conceding proof built on its table).
+inline bool proves_through_knowledge(const std::string& name) { return runs_in_parallel(name); }
+
+// Positions a conceding proof may have before the builder gives up.
+inline constexpr std::size_t kMaxConcedingProof = 2'000'000;
 
 template <Game G>
 AlgorithmRun<G> run_algorithm(const G& game, Player prover, const Limits& limits,
@@ -77,11 +88,19 @@ AlgorithmRun<G> run_algorithm(const G& game, Player prover, const Limits& limits
     if (settings.threads > 1) {
       parallel::ParallelDfpn<G> search(game, prover, table, settings.threads, limits, options);
       run.result = search.solve();
-      if (settings.want_proof && run.result.solved()) run.proof = search.proof();
+      if (settings.want_proof && run.result.solved() && !kHasRulesGame<G>) run.proof = search.proof();
     } else {
       DepthFirstPns<G> search(game, prover, table, limits, options);
       run.result = search.solve();
-      if (settings.want_proof && run.result.solved()) run.proof = search.proof();
+      if (settings.want_proof && run.result.solved() && !kHasRulesGame<G>) run.proof = search.proof();
+    }
+    if constexpr (kHasRulesGame<G>) {
+      if (settings.want_proof && run.result.solved()) {
+        ConcedingProofBuilder builder(game.rules(), game, prover, table, limits.for_follow_up(), options);
+        builder.set_max_nodes(kMaxConcedingProof);
+        run.proof = builder.build(run.result.outcome);
+        run.proof_failure = builder.failure();
+      }
     }
   } else if (name == "pss") {
     ProofSetSearch<G> search(game, prover, limits, PssOptions{settings.pss_p, settings.pss_d});

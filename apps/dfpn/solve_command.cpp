@@ -94,7 +94,8 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   cmd.add_option("--size", o.problem.size, "Board size (hex: 1..19)")->check(CLI::Range(1, 19));
   cmd.add_option("--hex-knowledge", o.hex_knowledge,
                  "Hex knowledge: all, none, or a comma list of dead,captured,dominated,vc,templates,mustplay,order,init "
-                 "(default: all; none with --verify/--proof)");
+                 "(default: all; with --verify/--proof the df-pn family builds a rules proof with concessions, "
+                 "the other algorithms use none)");
   cmd.add_option("--moves", o.problem.moves, "Moves played from the start, space-separated");
   cmd.add_option("--prover", o.problem.prover, "Side that tries to prove its goal (default: side to move)")
       ->check(CLI::IsMember({"black", "white"}));
@@ -200,12 +201,17 @@ Report solve(const SolveOptions& options, std::stop_token stop, const ProgressSi
     }
     const games::HexGame position = with_side_to_move(play_moves(start, p.moves, p.source), p);
     const bool wants_proof = o.verify || !o.proof_file.empty();
-    const std::string pieces = !o.hex_knowledge.empty() ? o.hex_knowledge : wants_proof ? "none" : "all";
+    // df-pn proves through the knowledge (a rules proof with concessions,
+    // built on its table); the other algorithms prove by the rules alone.
+    const bool knowledge_proofs = proves_through_knowledge(o.algo);
+    const std::string pieces = !o.hex_knowledge.empty()            ? o.hex_knowledge
+                               : wants_proof && !knowledge_proofs ? "none"
+                                                                   : "all";
     const games::HexKnowledge knowledge = parse_hex_knowledge(pieces);
     if (!knowledge.any()) return solve_game(position, "hex", o, std::move(stop), progress);
-    if (wants_proof)
-      throw InputError(p.source + ": proofs through Hex knowledge cannot be checked by the rules yet (they end at "
-                       "virtual connections); use --hex-knowledge none for a verified proof");
+    if (wants_proof && !knowledge_proofs)
+      throw InputError(p.source + ": " + o.algo + " cannot prove results found with Hex knowledge by the rules "
+                       "(df-pn, df-pn+, PDS and PDS-PN can); use --hex-knowledge none for a verified proof");
     return solve_game(games::HexKnowledgeGame(position, knowledge), "hex", o, std::move(stop), progress);
   }
   if (p.game == "synthetic") {

@@ -49,12 +49,26 @@ void write_proof_sgf(const G& game, const Proof<MoveOf<G>>& proof, const std::st
     report.proof_error = std::string("not written: ") + e.what();
     return;
   }
-  root.add("C", {"dfpn proof: " + std::string(to_string(proof.winner)) + " wins. At " +
-                     std::string(to_string(proof.winner)) + "'s turns one winning move, at the other side's every move."});
+  const std::string winner(to_string(proof.winner));
+  root.add("C", {"dfpn proof: " + winner + " wins. At " + winner + "'s turns one winning move, at the other side's every move." +
+                 (proof.conceded.empty() ? "" : " Setup nodes concede cells to the loser (a win stays a win when the loser has more stones).")});
   std::ofstream out(path);
   out << sgf::write(root);
   if (!out) throw InputError("--proof: cannot write '" + path + "'");
   report.proof_file = path;
+}
+
+// Verifies the proof by the rules of `game` and writes it as SGF if asked.
+template <Game G>
+void check_proof(const G& game, const Proof<MoveOf<G>>& proof, Player prover, Outcome outcome,
+                 const SolveOptions& options, Report& report) {
+  const auto check = verify_proof(game, proof, prover, outcome);
+  report.proof_verified = check.ok;
+  report.proof_size = proof.size();
+  if (!check.ok) report.proof_error = check.error;
+  if constexpr (HasSgf<G>) {
+    if (check.ok && !options.proof_file.empty()) write_proof_sgf(game, proof, options.proof_file, report);
+  }
 }
 
 }  // namespace solve_detail
@@ -87,7 +101,12 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
                      : options.threads > 0         ? options.threads
                                                    : int(std::max(1u, std::thread::hardware_concurrency()));
   if (!options.proof_file.empty()) {
-    if constexpr (!HasSgf<G>) throw InputError("--proof: SGF proofs are written for hex and go only");
+    if constexpr (kHasRulesGame<G>) {
+      if constexpr (!HasSgf<std::remove_cvref_t<decltype(game.rules())>>)
+        throw InputError("--proof: SGF proofs are written for hex and go only");
+    } else if constexpr (!HasSgf<G>) {
+      throw InputError("--proof: SGF proofs are written for hex and go only");
+    }
     settings.want_proof = true;
   }
   const auto run = run_algorithm(game, prover, limits, settings);
@@ -119,15 +138,12 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
   if (run.proof_requested && r.solved()) {
     if (!run.proof) {
       // Not a wrong answer: extraction ran out of the limits (proof_verified stays null).
-      report.proof_error = "no proof could be extracted within the limits";
+      report.proof_error = "no proof could be extracted within the limits" +
+                           (run.proof_failure.empty() ? std::string() : " (" + run.proof_failure + ")");
+    } else if constexpr (kHasRulesGame<G>) {
+      solve_detail::check_proof(game.rules(), *run.proof, prover, r.outcome, options, report);
     } else {
-      const auto check = verify_proof(game, *run.proof, prover, r.outcome);
-      report.proof_verified = check.ok;
-      report.proof_size = run.proof->size();
-      if (!check.ok) report.proof_error = check.error;
-      if constexpr (HasSgf<G>) {
-        if (check.ok && !options.proof_file.empty()) solve_detail::write_proof_sgf(game, *run.proof, options.proof_file, report);
-      }
+      solve_detail::check_proof(game, *run.proof, prover, r.outcome, options, report);
     }
   }
   return report;

@@ -27,6 +27,9 @@ int verify_game(const sgf::Node& root, const std::string& path) {
     proof = proof_from_sgf<G>(game, root, winner, Codec::parse);
   } catch (const std::invalid_argument& e) {
     throw InputError(in_file(path, e.what()));
+  } catch (const std::domain_error& e) {
+    std::cout << path << ": INVALID proof that " << to_string(winner) << " wins: " << e.what() << '\n';
+    return 1;
   }
   const auto check = verify_proof(game, proof, winner, Outcome::Proven);
   if (check.ok) {

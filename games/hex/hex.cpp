@@ -30,19 +30,21 @@ void HexGame::generate_moves(MoveList& moves) const {
 
 void HexGame::play(Move cell) {
   place(cell, to_move_);
-  history_.push_back(cell);
-  history_side_.push_back(to_move_);
+  history_.push_back({cell, to_move_, true});
   to_move_ = opponent(to_move_);
 }
 
+void HexGame::concede(Move cell, Player color) {
+  place(cell, color);
+  history_.push_back({cell, color, false});
+}
+
 void HexGame::undo() {
-  const Move cell = history_.back();
-  const Player side = history_side_.back();
+  const Placed last = history_.back();
   history_.pop_back();
-  history_side_.pop_back();
-  cells_[cell] = 0;
-  hash_ ^= zobrist(cell, side);
-  to_move_ = side;
+  cells_[last.cell] = 0;
+  hash_ ^= zobrist(last.cell, last.side);
+  if (last.passed_turn) to_move_ = last.side;
 }
 
 void HexGame::place(Move cell, Player color) {

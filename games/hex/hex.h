@@ -41,6 +41,9 @@ class HexGame {
   void undo();
   // Places a stone without changing the side to move (setup: SGF AB/AW).
   void place(Move cell, Player color);
+  // The same, taken back by undo(): a concession in a proof (dfpn/game.h).
+  // Hex is monotone (a stone never hurts its owner), so proofs may concede.
+  void concede(Move cell, Player color);
 
   // Proven when the attacker has connected its edges, disproven when the
   // opponent has; a full board always has a winner.
@@ -63,8 +66,12 @@ class HexGame {
 
   int size_;
   std::array<std::uint8_t, kMaxCells> cells_{};  // 0 empty, 1 black, 2 white
-  std::vector<Move> history_;
-  std::vector<Player> history_side_;
+  struct Placed {
+    Move cell;
+    Player side;
+    bool passed_turn;  // a move; false for a concession
+  };
+  std::vector<Placed> history_;
   Player to_move_ = Player::Black;
   std::uint64_t hash_ = 0;
   static constexpr std::uint64_t kWhiteToMove = 0xA5A5F00DCAFEBABEull;

@@ -564,6 +564,13 @@ void drop_dominated(const HexCells& cells, int n, Player mover, const HexKnowled
 
 }  // namespace
 
+namespace {
+CellSet smallest(const std::vector<CellSet>& carriers) {
+  return *std::min_element(carriers.begin(), carriers.end(),
+                           [](const CellSet& a, const CellSet& b) { return a.size() < b.size(); });
+}
+}  // namespace
+
 HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
   HexAnalysis out;
   const int n = game.size();
@@ -598,14 +605,23 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
   if (knobs.virtual_connections) {
     const VirtualConnections mine = h_search(cells, n, mover, knobs);
     if (!mine.edge_fulls.empty() || !mine.edge_semis.empty()) {
+      // The smallest carrier: a rules proof of the win needs its cells.
       out.winner = mover;
-      out.winning_carrier = !mine.edge_fulls.empty() ? mine.edge_fulls.front() : mine.edge_semis.front().second;
+      if (!mine.edge_fulls.empty()) {
+        out.winning_carrier = smallest(mine.edge_fulls);
+      } else {
+        const auto& [key, carrier] = *std::min_element(
+            mine.edge_semis.begin(), mine.edge_semis.end(),
+            [](const auto& a, const auto& b) { return a.second.size() < b.second.size(); });
+        out.winning_key = key;
+        out.winning_carrier = carrier;
+      }
       return out;
     }
     const VirtualConnections theirs = h_search(cells, n, other, knobs);
     if (!theirs.edge_fulls.empty()) {
       out.winner = other;
-      out.winning_carrier = theirs.edge_fulls.front();
+      out.winning_carrier = smallest(theirs.edge_fulls);
       return out;
     }
     if (knobs.must_play && !theirs.edge_semis.empty()) {
@@ -618,6 +634,8 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
         return out;
       }
       out.moves = must;
+      for (const auto& [key, carrier] : theirs.edge_semis)
+        if (out.threat.empty() || carrier.size() < out.threat.size()) out.threat = carrier;
     }
   }
 

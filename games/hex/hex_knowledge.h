@@ -68,6 +68,8 @@ struct HexKnowledge {
 struct HexAnalysis {
   std::optional<Player> winner;  // decided by the rules, fill-in or a virtual connection
   CellSet winning_carrier;       // cells the winner's connection needs (empty if by the rules)
+  int winning_key = -1;          // the mover wins by a semi-connection: its key
+  CellSet threat;                // undecided: the smallest carrier of the opponent's edge semis
   CellSet moves;                 // the cells worth playing for the side to move
   CellSet dead;                  // dead cells (filled in)
   CellSet captured[2];           // captured cells filled in for Black [0] and White [1]

@@ -76,6 +76,30 @@ Outcome HexKnowledgeGame::quick_evaluate(Player attacker) const {
   return *winner == attacker ? Outcome::Proven : Outcome::Disproven;
 }
 
+ProofHint<HexKnowledgeGame::Move> HexKnowledgeGame::proof_hint(Player winner) const {
+  const HexAnalysis& a = analysis();
+  ProofHint<Move> hint;
+  CellSet support;
+  if (a.winner == winner) {
+    // Fill-in put the winner's captured cells (and, in Black's colour, the
+    // dead ones) on the board the connection was found on.
+    support = a.winning_carrier | a.captured[winner == Player::Black ? 0 : 1];
+    if (winner == Player::Black) support |= a.dead;
+    if (to_move() == winner) {
+      // A semi-connection's key; inside a full connection's carrier any
+      // cell keeps it (a stone never hurts its owner).
+      if (a.winning_key >= 0) hint.winning_move = static_cast<Move>(a.winning_key);
+      else a.winning_carrier.for_each([&](int cell) {
+        if (!hint.winning_move) hint.winning_move = static_cast<Move>(cell);
+      });
+    }
+  } else if (!a.winner && to_move() != winner) {
+    support = a.threat;
+  }
+  support.for_each([&](int cell) { hint.support.push_back(static_cast<Move>(cell)); });
+  return hint;
+}
+
 Numbers HexKnowledgeGame::initial_numbers(Player attacker) const {
   if (!knobs_.initial_numbers) return Numbers{1, 1};
   // Potentials are two-distances (about 2..2n on an open board, large when

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "dfpn/game.h"
 #include "dfpn/types.h"
 #include "games/hex/hex.h"
 #include "games/hex/hex_knowledge.h"
@@ -72,6 +73,12 @@ class HexKnowledgeGame {
   // already: for fresh leaves, so H-search runs only where df-pn goes.
   Outcome quick_evaluate(Player attacker) const;
   Numbers initial_numbers(Player attacker) const;
+  // For rules proofs with concessions (dfpn/conceding_proof.h): where the
+  // knowledge decides the position for `winner`, the cells its connection
+  // needs (carrier and the winner's fill-in) and, with the winner to move, a
+  // move that keeps the win; where the loser is to move and the winner has
+  // edge semi-connections, the smallest one's carrier.
+  ProofHint<Move> proof_hint(Player winner) const;
 
   std::string goal_text(Player prover) const { return rules_.goal_text(prover); }
   std::string move_to_string(Move cell) const { return rules_.move_to_string(cell); }

@@ -62,7 +62,7 @@ TEST(ProofVerifier, RejectsAMissingDefence) {
   proof.nodes[0].edge_count = 8;
   const auto v = verify_proof(TicTacToe{}, proof, Player::Black, Outcome::Disproven);
   EXPECT_FALSE(v.ok);
-  EXPECT_NE(v.error.find("not every defence"), std::string::npos) << v.error;
+  EXPECT_NE(v.error.find("is not answered"), std::string::npos) << v.error;
 }
 
 TEST(ProofVerifier, RejectsAnIllegalOrLosingMove) {

@@ -1,0 +1,302 @@
+// Rules proofs for monotone games, built by solving with game knowledge.
+//
+// A solver that uses knowledge (Hex virtual connections, pruned moves) ends
+// its search where the knowledge decides, so its table is no rules proof;
+// and a rules proof that answers every defence everywhere is far too large
+// for a 7x7 Hex opening. Concessions (dfpn/game.h) close the gap.
+//
+// A *proof set* of a position won for W is a set S of empty cells such that
+// W still wins when the loser is given every other empty cell. Built
+// bottom-up, as in Benzene's depth-first Hex solver:
+//   * a position won by the rules needs nothing: S = {};
+//   * where W is to move and plays w into Y: S = S(Y) + w;
+//   * where the loser is to move, start from the knowledge's guess (the
+//     carrier of W's connection), then prove the loser's every move m in S
+//     and add S(m) + m, until every move in S is answered (a fixpoint: S
+//     only grows, and it is finite). The node concedes every empty cell
+//     outside S; the loser's moves there need no answer.
+// Sets nest (a child's set lies in its parent's), so a subproof built for
+// a position also holds wherever it is reached with more loser stones
+// outside its set, and subproofs are shared by transposition.
+//
+// The winning moves come from the knowledge: its hint where it decides the
+// position, else the table of the solve that found the result, else a new
+// df-pn search on that table. The knowledge game and the rules game walk in
+// step; only the rules game's moves and concessions enter the proof, which
+// verify_proof() then checks by the rules alone.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <concepts>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "dfpn/dfpn.h"
+#include "dfpn/game.h"
+#include "dfpn/proof.h"
+
+namespace dfpn {
+
+template <Game Rules, Game Knowledge, class Table = tt::TranspositionTable>
+  requires kCanConcede<Rules> && std::same_as<MoveOf<Rules>, MoveOf<Knowledge>>
+class ConcedingProofBuilder {
+ public:
+  using Move = MoveOf<Rules>;
+
+  struct Stats {
+    std::uint64_t positions = 0;  // distinct positions in the proof
+    std::uint64_t searches = 0;   // df-pn searches run for a winning move
+    std::uint64_t conceded = 0;   // cells conceded over all nodes
+  };
+
+  // `rules` and `knowledge` are the same position; `table` is the one the
+  // solve used (its entries are `attacker`'s view), `options` its options.
+  ConcedingProofBuilder(Rules rules, Knowledge knowledge, Player attacker, Table& table, Limits limits = {},
+                        DfpnOptions options = {})
+      : rules_(std::move(rules)), knowledge_(std::move(knowledge)), attacker_(attacker), table_(table),
+        limits_(std::move(limits)), options_(options) {
+    limits_.on_progress = {};
+  }
+
+  void set_max_nodes(std::size_t n) { max_nodes_ = n; }
+
+  // A proof of `claim` for the attacker, or nullopt (see failure()).
+  std::optional<Proof<Move>> build(Outcome claim) {
+    if (claim == Outcome::Unknown) return give_up("nothing to prove for an unknown result");
+    if (rules_.hash() != knowledge_.hash()) return give_up("the rules and knowledge games are not at one position");
+    start_ = std::chrono::steady_clock::now();
+    winner_ = claim == Outcome::Proven ? attacker_ : opponent(attacker_);
+    win_ = claim;
+    proof_ = {};
+    proof_.winner = winner_;
+    memo_.clear();
+    failure_.clear();
+    stats_ = {};
+    const auto root = visit();
+    if (!root) return std::nullopt;
+    put_root_first(root->node);
+    stats_.positions = proof_.nodes.size();
+    return std::move(proof_);
+  }
+
+  const std::string& failure() const { return failure_; }
+  const Stats& stats() const { return stats_; }
+
+ private:
+  using Cells = std::vector<Move>;  // sorted
+  using Edge = typename Proof<Move>::Edge;
+  struct Built {
+    std::uint32_t node;
+    Cells proof_set;
+  };
+
+  std::optional<Built> visit() {
+    const std::uint64_t key = rules_.hash();
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    if (proof_.nodes.size() >= max_nodes_)
+      return give_up("the proof would have more than " + std::to_string(max_nodes_) + " positions");
+    if (out_of_time()) return give_up("out of time");
+    if (const Outcome o = rules_.evaluate(attacker_); o != Outcome::Unknown) {
+      if (o != win_) return give_up("a line ends in a loss for " + std::string(to_string(winner_)));
+      return remember(key, {add_node({}, {}), {}});
+    }
+    MoveListOf<Rules> legal;
+    rules_.generate_moves(legal);
+    if (legal.empty()) {
+      if (rules_.to_move() == winner_) return give_up("the winner has no move");
+      return remember(key, {add_node({}, {}), {}});
+    }
+    std::optional<Built> built = rules_.to_move() == winner_ ? winner_node() : loser_node(legal);
+    if (!built) return std::nullopt;
+    return remember(key, std::move(*built));
+  }
+
+  // One winning move, the first candidate whose subproof closes.
+  std::optional<Built> winner_node() {
+    std::vector<Move> tried;
+    auto attempt = [&](const Move& m) -> std::optional<Built> {
+      if (std::find(tried.begin(), tried.end(), m) != tried.end()) return std::nullopt;
+      tried.push_back(m);
+      const auto child = play_and_visit(m);
+      if (!child) return std::nullopt;
+      Built b{add_node({Edge{m, child->node}}, {}), child->proof_set};
+      insert(b.proof_set, m);
+      return b;
+    };
+    for (const Move& m : known_winning_moves()) {
+      if (auto b = attempt(m)) return b;
+      if (stopped_) return std::nullopt;
+    }
+    if (const auto m = search_winning_move()) {
+      if (auto b = attempt(*m)) return b;
+      if (stopped_) return std::nullopt;
+    }
+    return give_up("no winning move found for " + std::string(to_string(winner_)));
+  }
+
+  // Every loser move in the proof set answered; the rest conceded.
+  std::optional<Built> loser_node(const MoveListOf<Rules>& legal) {
+    auto is_legal = [&](const Move& m) { return std::find(legal.begin(), legal.end(), m) != legal.end(); };
+    Cells set;
+    if constexpr (kHasProofHint<Knowledge>) {
+      for (const Move& m : knowledge_.proof_hint(winner_).support)
+        if (is_legal(m)) set.push_back(m);
+      std::sort(set.begin(), set.end());
+      set.erase(std::unique(set.begin(), set.end()), set.end());
+    }
+    std::vector<Edge> edges;
+    auto answered = [&](const Move& m) {
+      return std::any_of(edges.begin(), edges.end(), [&](const Edge& e) { return e.move == m; });
+    };
+    for (;;) {
+      std::optional<Move> next;
+      for (const Move& m : set)
+        if (!answered(m)) {
+          next = m;
+          break;
+        }
+      if (!next && edges.empty()) next = first_defence(legal);  // a set must hold at least one move
+      if (!next) break;
+      const auto child = play_and_visit(*next);
+      if (!child) return std::nullopt;
+      edges.push_back({*next, child->node});
+      insert(set, *next);
+      unite(set, child->proof_set);
+    }
+    Cells conceded;
+    for (const Move& m : legal)
+      if (!std::binary_search(set.begin(), set.end(), m)) conceded.push_back(m);
+    stats_.conceded += conceded.size();
+    return Built{add_node(edges, conceded), std::move(set)};
+  }
+
+  // The knowledge's strongest defence (its first move), else the first legal one.
+  Move first_defence(const MoveListOf<Rules>& legal) {
+    MoveListOf<Knowledge> moves;
+    knowledge_.generate_moves(moves);
+    order_moves(knowledge_, moves, attacker_);
+    for (const Move& m : moves)
+      if (std::find(legal.begin(), legal.end(), m) != legal.end()) return m;
+    return legal.front();
+  }
+
+  // Moves that keep the win without a search: the knowledge's hint, then
+  // children the table has solved for the winner.
+  std::vector<Move> known_winning_moves() {
+    std::vector<Move> moves;
+    if constexpr (kHasProofHint<Knowledge>) {
+      if (const auto m = knowledge_.proof_hint(winner_).winning_move) moves.push_back(*m);
+    }
+    MoveListOf<Knowledge> candidates;
+    knowledge_.generate_moves(candidates);
+    for (const Move& m : candidates) {
+      ScopedMove<Knowledge> played(knowledge_, m);
+      Outcome o = quick_evaluate(knowledge_, attacker_);
+      tt::EntryData e;
+      if (o == Outcome::Unknown && table_.probe(knowledge_.hash(), e)) o = e.numbers.outcome();
+      if (o == win_) moves.push_back(m);
+    }
+    return moves;
+  }
+
+  // A df-pn search from here on the solve's table.
+  std::optional<Move> search_winning_move() {
+    Limits limits = limits_;
+    if (limits.time_s > 0) {
+      limits.time_s -= elapsed_s();
+      if (limits.time_s <= 0) return std::nullopt;
+    }
+    ++stats_.searches;
+    DepthFirstPns<Knowledge, Table> search(knowledge_, attacker_, table_, limits, options_);
+    const auto r = search.solve();
+    if (r.outcome != win_) {
+      if (!r.solved()) stopped_ = true;
+      return std::nullopt;
+    }
+    return r.best_move;
+  }
+
+  std::optional<Built> play_and_visit(const Move& m) {
+    rules_.play(m);
+    knowledge_.play(m);
+    auto child = visit();
+    knowledge_.undo();
+    rules_.undo();
+    return child;
+  }
+
+  std::uint32_t add_node(const std::vector<Edge>& edges, const Cells& conceded) {
+    typename Proof<Move>::Node n;
+    n.first_edge = static_cast<std::uint32_t>(proof_.edges.size());
+    n.edge_count = static_cast<std::uint32_t>(edges.size());
+    n.first_conceded = static_cast<std::uint32_t>(proof_.conceded.size());
+    n.conceded_count = static_cast<std::uint32_t>(conceded.size());
+    proof_.edges.insert(proof_.edges.end(), edges.begin(), edges.end());
+    proof_.conceded.insert(proof_.conceded.end(), conceded.begin(), conceded.end());
+    proof_.nodes.push_back(n);
+    return static_cast<std::uint32_t>(proof_.nodes.size() - 1);
+  }
+
+  Built remember(std::uint64_t key, Built built) {
+    memo_.emplace(key, built);
+    return built;
+  }
+
+  // Children are added before their parents, so the root comes last; the
+  // proof format wants it first.
+  void put_root_first(std::uint32_t root) {
+    if (root == 0) return;
+    std::swap(proof_.nodes[0], proof_.nodes[root]);
+    for (auto& e : proof_.edges)
+      e.child = e.child == 0 ? root : e.child == root ? 0 : e.child;
+  }
+
+  static void insert(Cells& set, const Move& m) {
+    const auto at = std::lower_bound(set.begin(), set.end(), m);
+    if (at == set.end() || *at != m) set.insert(at, m);
+  }
+  static void unite(Cells& set, const Cells& more) {
+    Cells both;
+    both.reserve(set.size() + more.size());
+    std::set_union(set.begin(), set.end(), more.begin(), more.end(), std::back_inserter(both));
+    set = std::move(both);
+  }
+
+  double elapsed_s() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+  bool out_of_time() {
+    if (++visits_ % 256 != 0) return stopped_;
+    if (limits_.stop.stop_requested() || (limits_.time_s > 0 && elapsed_s() >= limits_.time_s)) stopped_ = true;
+    return stopped_;
+  }
+
+  std::nullopt_t give_up(std::string why) {
+    if (failure_.empty()) failure_ = std::move(why);
+    return std::nullopt;
+  }
+
+  Rules rules_;
+  Knowledge knowledge_;
+  Player attacker_;
+  Table& table_;
+  Limits limits_;
+  DfpnOptions options_;
+  std::size_t max_nodes_ = 5'000'000;
+
+  Player winner_ = Player::Black;
+  Outcome win_ = Outcome::Proven;  // the winner's result, in the attacker's view
+  Proof<Move> proof_;
+  std::unordered_map<std::uint64_t, Built> memo_;
+  std::chrono::steady_clock::time_point start_;
+  std::uint64_t visits_ = 0;
+  bool stopped_ = false;
+  std::string failure_;
+  Stats stats_;
+};
+
+}  // namespace dfpn

@@ -1,0 +1,148 @@
+// Conceding proofs (dfpn/conceding_proof.h) built from solves with Hex
+// knowledge, and the verifier's handling of concessions (dfpn/proof.h).
+#include "dfpn/conceding_proof.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+
+#include "dfpn/dfpn.h"
+#include "dfpn/proof.h"
+#include "games/hex/hex.h"
+#include "games/hex/hex_knowledge_game.h"
+#include "games/tictactoe/tictactoe.h"
+#include "support/hex_rules_solver.h"
+
+namespace dfpn {
+namespace {
+
+using games::HexGame;
+using games::HexKnowledgeGame;
+
+struct Solved {
+  Outcome outcome = Outcome::Unknown;
+  std::optional<Proof<HexGame::Move>> proof;
+  std::string failure;
+};
+
+// Solves `position` with the knowledge (df-pn+, Black the attacker), then
+// builds the rules proof on the same table.
+Solved solve_and_prove(const HexGame& position, std::size_t table_entries = 1 << 16) {
+  auto table = tt::TranspositionTable::with_entries(table_entries);
+  const HexKnowledgeGame knowledge(position);
+  const DfpnOptions options{true, 0.25};
+  DepthFirstPns<HexKnowledgeGame> search(knowledge, Player::Black, table, Limits{}, options);
+  Solved s;
+  s.outcome = search.solve().outcome;
+  ConcedingProofBuilder builder(position, knowledge, Player::Black, table, Limits{}, options);
+  s.proof = builder.build(s.outcome);
+  s.failure = builder.failure();
+  return s;
+}
+
+HexGame opening(int size, int cell) {
+  HexGame g(size);
+  g.play(static_cast<HexGame::Move>(cell));
+  return g;
+}
+
+void expect_rules_winner_and_verified_proof(int size, int cell, std::size_t table_entries) {
+  HexGame g = opening(size, cell);
+  // One memo per board size for all its openings (they share positions;
+  // hashes do not tell sizes apart).
+  static std::map<int, testing::HexRulesSolver> rules;
+  const Player winner = rules[size].mover_wins(g) ? Player::White : Player::Black;
+  const Solved s = solve_and_prove(g, table_entries);
+  const std::string where = std::to_string(size) + "x" + std::to_string(size) + " " +
+                            g.move_to_string(HexGame::Move(cell)) + ", table of " + std::to_string(table_entries);
+  ASSERT_EQ(s.outcome, winner == Player::Black ? Outcome::Proven : Outcome::Disproven) << where;
+  ASSERT_TRUE(s.proof) << where << ": " << s.failure;
+  const auto check = verify_proof(g, *s.proof, Player::Black, s.outcome);
+  EXPECT_TRUE(check.ok) << where << ": " << check.error;
+}
+
+// Every opening of 3x3 and 4x4: the rules' winner, and a proof the rules
+// verifier accepts.
+TEST(ConcedingProof, EveryOpeningOfSmallBoardsVerifiesByTheRules) {
+  for (const int size : {3, 4})
+    for (int cell = 0; cell < size * size; ++cell) expect_rules_winner_and_verified_proof(size, cell, 1 << 16);
+}
+
+// With a table of 16 entries the builder finds most winning moves by
+// searching again: the same proofs, more work.
+TEST(ConcedingProof, TinyTableStillGivesVerifiedProofs) {
+  for (const int cell : {0, 5, 10}) expect_rules_winner_and_verified_proof(4, cell, 16);
+}
+
+// The first node that concedes something and answers a defence.
+std::optional<std::uint32_t> conceding_loser_node(const Proof<HexGame::Move>& proof) {
+  for (std::uint32_t i = 0; i < proof.size(); ++i)
+    if (proof.nodes[i].conceded_count > 0 && proof.nodes[i].edge_count > 0) return i;
+  return std::nullopt;
+}
+
+// Conceding a cell the proof needs gives the loser a stone that wins or
+// breaks a later move: the verifier must notice.
+TEST(ConcedingProof, VerifierRejectsConcedingACellTheProofNeeds) {
+  const HexGame g = opening(4, 5);  // b2
+  const Solved s = solve_and_prove(g);
+  ASSERT_TRUE(s.proof) << s.failure;
+  ASSERT_TRUE(verify_proof(g, *s.proof, Player::Black, s.outcome).ok);
+  // Concede, at the root of the conceding part, every cell it answers.
+  auto greedy = *s.proof;
+  const auto node = conceding_loser_node(greedy);
+  ASSERT_TRUE(node);
+  const auto& n = greedy.nodes[*node];
+  std::vector<HexGame::Move> cells(greedy.conceded.begin() + n.first_conceded,
+                                   greedy.conceded.begin() + n.first_conceded + n.conceded_count);
+  for (const auto& e : greedy.edges_of(*node)) cells.push_back(e.move);
+  greedy.nodes[*node].first_conceded = static_cast<std::uint32_t>(greedy.conceded.size());
+  greedy.nodes[*node].conceded_count = static_cast<std::uint32_t>(cells.size());
+  greedy.conceded.insert(greedy.conceded.end(), cells.begin(), cells.end());
+  const auto check = verify_proof(g, greedy, Player::Black, s.outcome);
+  EXPECT_FALSE(check.ok);
+}
+
+// Leaving a defence inside the kept cells unanswered is caught as before.
+TEST(ConcedingProof, VerifierRejectsAnUnansweredDefenceAfterAConcession) {
+  const HexGame g = opening(4, 5);
+  const Solved s = solve_and_prove(g);
+  ASSERT_TRUE(s.proof) << s.failure;
+  auto partial = *s.proof;
+  const auto node = conceding_loser_node(partial);
+  ASSERT_TRUE(node);
+  partial.nodes[*node].edge_count -= 1;
+  const auto check = verify_proof(g, partial, Player::Black, s.outcome);
+  EXPECT_FALSE(check.ok);
+  EXPECT_NE(check.error.find("is not answered"), std::string::npos) << check.error;
+}
+
+// A game that is not monotone cannot have its proofs concede anything.
+TEST(ConcedingProof, VerifierRefusesConcessionsInOtherGames) {
+  games::TicTacToe game;
+  Proof<games::TicTacToe::Move> proof;
+  proof.winner = Player::Black;
+  proof.nodes.push_back({0, 0, 0, 1});
+  proof.conceded.push_back(games::TicTacToe::Move{4});
+  const auto check = verify_proof(game, proof, Player::Black, Outcome::Proven);
+  EXPECT_FALSE(check.ok);
+  EXPECT_NE(check.error.find("cannot concede"), std::string::npos) << check.error;
+}
+
+// Concession and undo leave the board and the side to move as they were.
+TEST(ConcedingProof, HexConcessionIsUndone) {
+  HexGame g = opening(4, 5);
+  const auto before = g.hash();
+  g.concede(0, Player::White);
+  EXPECT_EQ(g.to_move(), Player::White);
+  EXPECT_EQ(g.stone(0), Player::White);
+  EXPECT_NE(g.hash(), before);
+  g.undo();
+  EXPECT_EQ(g.hash(), before);
+  EXPECT_FALSE(g.stone(0));
+  EXPECT_EQ(g.to_move(), Player::White);
+}
+
+}  // namespace
+}  // namespace dfpn
