@@ -1,7 +1,8 @@
 // Parallel df-pn: time with 1 and with N threads, side by side in one run.
 //
 //   parallel_harness [--quick] [--problems hex|hex7|trees|all] [--threads N]
-//                    [--algo dfpn|dfpn+] [--shared-depth D] [--csv FILE]
+//                    [--algo dfpn|dfpn+] [--repeat R] [--shared-depth D]
+//                    [--csv FILE]
 //
 // Problem sets, each problem a few seconds for the sequential searcher:
 //  * hex: the 6x6 Hex openings that take the sequential searcher 2-15 s
@@ -15,8 +16,11 @@
 // Every problem runs with the sequential searcher and with N threads
 // (default 2) on a fresh 256 MiB table built outside the timing, df-pn+
 // (the game's initial numbers; --algo dfpn for plain df-pn) with 1+eps.
+// With --repeat R each problem runs R times each way, alternating, and the
+// median times are compared (single runs on this machine vary by ~10%).
 // Prints time, nodes, speedup and node overhead per problem and in
 // total; exits 1 if two runs disagree on an answer.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -36,6 +40,7 @@ struct Settings {
   int threads = 2;
   int shared_depth = int(parallel::SharedSearch::kDefaultSharedDepth);
   bool heuristic_init = true;
+  int repeat = 1;
   FILE* csv = nullptr;
 };
 
@@ -57,32 +62,44 @@ template <class MakeGame>
 void compare(const std::string& name, MakeGame make, Player attacker, const Settings& s, Totals& totals) {
   using G = decltype(make());
   const DfpnOptions options{s.heuristic_init, 0.25};
-  SolveResult<MoveOf<G>> r[2];
-  for (int k = 0; k < 2; ++k) {
-    const G game = make();
-    auto table = tt::TranspositionTable::with_bytes(s.quick ? (16 << 20) : (256 << 20));
-    if (k == 0) {  // the baseline is the sequential searcher itself
-      r[k] = DepthFirstPns(game, attacker, table, {}, options).solve();
-    } else {
-      parallel::ParallelDfpn search(game, attacker, table, s.threads, {}, options);
-      search.set_shared_depth(std::uint32_t(s.shared_depth));
-      r[k] = search.solve();
+  std::vector<SolveResult<MoveOf<G>>> runs[2];
+  for (int rep = 0; rep < s.repeat; ++rep) {
+    for (int k = 0; k < 2; ++k) {
+      const G game = make();
+      auto table = tt::TranspositionTable::with_bytes(s.quick ? (16 << 20) : (256 << 20));
+      SolveResult<MoveOf<G>> r;
+      if (k == 0) {  // the baseline is the sequential searcher itself
+        r = DepthFirstPns(game, attacker, table, {}, options).solve();
+      } else {
+        parallel::ParallelDfpn search(game, attacker, table, s.threads, {}, options);
+        search.set_shared_depth(std::uint32_t(s.shared_depth));
+        r = search.solve();
+      }
+      if (s.csv)
+        std::fprintf(s.csv, "%s,%d,%.4f,%llu,%s\n", name.c_str(), k ? s.threads : 1, r.time_s,
+                     (unsigned long long)r.nodes, std::string(to_string(r.outcome)).c_str());
+      runs[k].push_back(std::move(r));
+      totals.agree = totals.agree && runs[k].back().outcome == runs[0].front().outcome;
     }
-    if (s.csv)
-      std::fprintf(s.csv, "%s,%d,%.4f,%llu,%s\n", name.c_str(), k ? s.threads : 1, r[k].time_s,
-                   (unsigned long long)r[k].nodes, std::string(to_string(r[k].outcome)).c_str());
   }
-  totals.agree = totals.agree && r[0].outcome == r[1].outcome;
-  totals.time1 += r[0].time_s;
-  totals.timeN += r[1].time_s;
-  totals.nodes1 += r[0].nodes;
-  totals.nodesN += r[1].nodes;
-  totals.print_row(name.c_str(), r[0].time_s, r[0].nodes, r[1].time_s, r[1].nodes);
+  // The run of median time, each way.
+  auto median = [](std::vector<SolveResult<MoveOf<G>>>& v) -> const SolveResult<MoveOf<G>>& {
+    std::sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.time_s < b.time_s; });
+    return v[v.size() / 2];
+  };
+  const auto& one = median(runs[0]);
+  const auto& many = median(runs[1]);
+  totals.time1 += one.time_s;
+  totals.timeN += many.time_s;
+  totals.nodes1 += one.nodes;
+  totals.nodesN += many.nodes;
+  totals.print_row(name.c_str(), one.time_s, one.nodes, many.time_s, many.nodes);
+  std::fflush(stdout);
 }
 
 void header(const char* title, const Settings& s) {
-  std::printf("\n%s, 1 vs %d threads (%s, 1+eps 0.25, %d MiB table)\n", title, s.threads,
-              s.heuristic_init ? "df-pn+" : "df-pn", s.quick ? 16 : 256);
+  std::printf("\n%s, 1 vs %d threads (%s, 1+eps 0.25, %d MiB table, median of %d)\n", title, s.threads,
+              s.heuristic_init ? "df-pn+" : "df-pn", s.quick ? 16 : 256, s.repeat);
   std::printf("%-10s | %10s %12s | %10s %12s | %8s %9s\n", "problem", "1 thr s", "nodes", "N thr s", "nodes",
               "speedup", "overhead");
 }
@@ -126,6 +143,7 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) s.threads = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--csv") && i + 1 < argc) csv_path = argv[++i];
     else if (!std::strcmp(argv[i], "--shared-depth") && i + 1 < argc) s.shared_depth = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) s.repeat = std::max(1, std::atoi(argv[++i]));
     else if (!std::strcmp(argv[i], "--problems") && i + 1 < argc) problems = argv[++i];
     else if (!std::strcmp(argv[i], "--algo") && i + 1 < argc) {
       const std::string algo = argv[++i];
@@ -138,7 +156,7 @@ int main(int argc, char** argv) {
     else {
       std::fprintf(stderr,
                    "usage: parallel_harness [--quick] [--problems hex|hex7|trees|all] [--threads N] "
-                   "[--algo dfpn|dfpn+] [--shared-depth D] [--csv FILE]\n");
+                   "[--algo dfpn|dfpn+] [--repeat R] [--shared-depth D] [--csv FILE]\n");
       return 2;
     }
   }

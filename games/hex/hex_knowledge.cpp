@@ -565,6 +565,23 @@ void drop_dominated(const HexCells& cells, int n, Player mover, const HexKnowled
 }  // namespace
 
 namespace {
+
+// A half turn maps cell i to n*n-1-i and keeps each side's edges. On a
+// position it maps onto itself, m and its image have equal values.
+void drop_symmetric(const HexGame& game, HexAnalysis& out) {
+  const int last = game.size() * game.size() - 1;
+  for (int i = 0; i < last - i; ++i)
+    if (game.stone(HexGame::Move(i)) != game.stone(HexGame::Move(last - i))) return;
+  CellSet kept = out.moves;
+  out.moves.for_each([&](int cell) {
+    if (last - cell < cell && kept.contains(last - cell)) {
+      kept.erase(cell);
+      ++out.symmetric;
+    }
+  });
+  out.moves = kept;
+}
+
 CellSet smallest(const std::vector<CellSet>& carriers) {
   return *std::min_element(carriers.begin(), carriers.end(),
                            [](const CellSet& a, const CellSet& b) { return a.size() < b.size(); });
@@ -640,6 +657,7 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
   }
 
   if (knobs.dead_cells && knobs.domination) drop_dominated(cells, n, mover, knobs, out);
+  if (knobs.symmetry) drop_symmetric(game, out);
 
   if (knobs.ordering) {
     // A cell matters to both sides when both sides' potentials improve most

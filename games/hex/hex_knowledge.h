@@ -27,6 +27,9 @@
 // * Must-play: when the side not to move has edge-to-edge semi-connections,
 //   the mover must play in every one of their carriers (elsewhere the
 //   opponent plays the key and wins); an empty intersection loses.
+// * Symmetry: a position that a half turn (180°) maps onto itself has equal
+//   values after m and after its image, so only one of the two is kept
+//   (both must be candidates: bounded H-search need not be symmetric).
 // * Evaluation: two-distance (Van Rijswijck) for move ordering and df-pn+
 //   initial numbers.
 #pragma once
@@ -49,6 +52,7 @@ struct HexKnowledge {
   bool virtual_connections = true;
   bool edge_templates = true;  // fourth-row template as a base connection (needs virtual_connections)
   bool must_play = true;  // needs virtual_connections
+  bool symmetry = true;   // half-turn symmetric positions: one move of each image pair
   bool ordering = true;
   bool initial_numbers = true;
   int max_fulls_per_pair = 4;
@@ -58,7 +62,7 @@ struct HexKnowledge {
   static HexKnowledge none() {
     HexKnowledge k;
     k.dead_cells = k.captured_cells = k.domination = false;
-    k.virtual_connections = k.edge_templates = k.must_play = k.ordering = k.initial_numbers = false;
+    k.virtual_connections = k.edge_templates = k.must_play = k.symmetry = k.ordering = k.initial_numbers = false;
     return k;
   }
   bool any() const { return dead_cells || virtual_connections || ordering || initial_numbers; }
@@ -74,6 +78,7 @@ struct HexAnalysis {
   CellSet dead;                  // dead cells (filled in)
   CellSet captured[2];           // captured cells filled in for Black [0] and White [1]
   int dominated = 0;             // candidate moves dropped as dominated
+  int symmetric = 0;             // candidate moves dropped as images of kept ones
   std::vector<std::uint16_t> order;  // moves, best first (ordering on)
 };
 

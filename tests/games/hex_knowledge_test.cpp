@@ -185,6 +185,59 @@ TEST(HexKnowledge, MustPlayKeepsTheMoverInsideTheOpponentsCarriers) {
   }
 }
 
+// A position the half turn maps onto itself keeps one move of each image
+// pair, and still a winning one (checked by the rules up to 4x4); other
+// positions lose nothing to symmetry. The positions: random symmetric
+// stone pairs (the empty boards are decided by the knowledge at once).
+TEST(HexKnowledge, SymmetricPositionsKeepOneMoveOfEachImagePair) {
+  std::mt19937 rng(11);
+  int checked = 0, dropped = 0;
+  for (const int size : {4, 5, 6}) {
+    RulesSolver exact;
+    const int last = size * size - 1;
+    for (int trial = 0, found = 0; trial < 400 && found < 12; ++trial) {
+      HexGame g(size);
+      const int pairs = 1 + int(rng() % std::uint32_t(size));
+      for (int p = 0; p < pairs; ++p) {
+        const int c = int(rng() % std::uint32_t(last + 1));
+        if (g.stone(HexGame::Move(c)) || g.stone(HexGame::Move(last - c))) continue;
+        const Player colour = rng() % 2 ? Player::Black : Player::White;
+        g.place(HexGame::Move(c), colour);
+        g.place(HexGame::Move(last - c), colour);
+      }
+      g.set_to_move(rng() % 2 ? Player::Black : Player::White);
+      if (g.winner()) continue;
+      HexKnowledge off;
+      off.symmetry = false;
+      const auto with = analyse(g, HexKnowledge{});
+      const auto without = analyse(g, off);
+      if (with.winner || without.moves.size() < 2) continue;
+      ++found;
+      ++checked;
+      without.moves.for_each([&](int m) {
+        // Every dropped move's image is kept.
+        if (!with.moves.contains(m)) {
+          EXPECT_TRUE(with.moves.contains(last - m)) << m << "\n" << g.to_text();
+        }
+      });
+      EXPECT_EQ(with.moves.size() + with.symmetric, without.moves.size());
+      dropped += with.symmetric;
+      if (size > 4 || !exact.mover_wins(g)) continue;  // the rules solver is quick up to 4x4
+      bool kept_a_win = false;
+      with.moves.for_each([&](int m) {
+        g.play(static_cast<HexGame::Move>(m));
+        kept_a_win |= !exact.mover_wins(g);
+        g.undo();
+      });
+      EXPECT_TRUE(kept_a_win) << g.to_text();
+    }
+  }
+  EXPECT_GE(checked, 12);
+  EXPECT_GT(dropped, checked);  // about half of each position's moves
+  const auto asymmetric = analyse(position(5, "a1", "", Player::White), HexKnowledge{});
+  EXPECT_EQ(asymmetric.symmetric, 0);
+}
+
 // Fill-in preserves the value: on random positions, the board with every
 // dead and captured cell filled has the same exact value as the original.
 // (Domination rests on the same fill-in; the claims test below checks that
