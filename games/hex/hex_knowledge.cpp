@@ -474,12 +474,25 @@ int two_distance_potential(const HexCells& cells, int n, Player side) {
   const std::uint8_t z = colour_of(side);
   const Groups groups = find_groups(cells, n, side);
   // Extended neighbours of each empty cell: empty cells next to it directly
-  // or through one of the side's groups, and the edges it reaches so.
+  // or through one of the side's groups, and the edges it reaches so. The
+  // lists are per-thread scratch that keeps its capacity: this runs for
+  // every move ordered and every fresh leaf (df-pn+), so it must not
+  // allocate.
+  struct Scratch {
+    std::vector<std::vector<int>> next, group_cells;
+    std::vector<std::array<bool, 2>> touches_edge;
+    std::vector<int> d[2], settled_neighbours, queue;
+  };
+  thread_local Scratch s;
   constexpr int kFar = 1 << 20;
   const int cells_count = n * n;
-  std::vector<std::vector<int>> next(static_cast<std::size_t>(cells_count));
-  std::vector<std::array<bool, 2>> touches_edge(static_cast<std::size_t>(cells_count), std::array<bool, 2>{false, false});
-  std::vector<std::vector<int>> group_cells(static_cast<std::size_t>(groups.count));  // empty cells next to each group
+  s.next.resize(std::size_t(cells_count));
+  for (auto& list : s.next) list.clear();
+  s.group_cells.resize(std::size_t(groups.count));  // empty cells next to each group
+  for (auto& list : s.group_cells) list.clear();
+  s.touches_edge.assign(std::size_t(cells_count), std::array<bool, 2>{false, false});
+  auto& next = s.next;
+  auto& touches_edge = s.touches_edge;
   for (int cell = 0; cell < cells_count; ++cell) {
     if (cells[std::size_t(cell)] != kEmpty) continue;
     const int r = cell / n, c = cell % n;
@@ -494,11 +507,11 @@ int two_distance_potential(const HexCells& cells, int n, Player side) {
       }
       const int other = nr * n + nc;
       if (cells[std::size_t(other)] == kEmpty) next[std::size_t(cell)].push_back(other);
-      else if (cells[std::size_t(other)] == z) group_cells[std::size_t(groups.of[std::size_t(other)])].push_back(cell);
+      else if (cells[std::size_t(other)] == z) s.group_cells[std::size_t(groups.of[std::size_t(other)])].push_back(cell);
     }
   }
   for (int g = 0; g < groups.count; ++g) {
-    auto& list = group_cells[std::size_t(g)];
+    auto& list = s.group_cells[std::size_t(g)];
     std::sort(list.begin(), list.end());
     list.erase(std::unique(list.begin(), list.end()), list.end());
     for (int a : list) {
@@ -508,31 +521,33 @@ int two_distance_potential(const HexCells& cells, int n, Player side) {
         if (a != b) next[std::size_t(a)].push_back(b);
     }
   }
-  // Both edges' groups touching: already connected.
-  auto distances = [&](int edge) {
-    std::vector<int> d(std::size_t(cells_count), kFar);
+  // Breadth first from the cells touching the edge (distance 1): a cell's
+  // distance is one more than its second-nearest neighbour's (a neighbour
+  // listed twice counts twice), so it is settled when the second of its
+  // neighbours is, and cells are settled in order of distance.
+  auto distances = [&](int edge, std::vector<int>& d) {
+    d.assign(std::size_t(cells_count), kFar);
+    s.settled_neighbours.assign(std::size_t(cells_count), 0);
+    s.queue.clear();
     for (int cell = 0; cell < cells_count; ++cell)
-      if (cells[std::size_t(cell)] == kEmpty && touches_edge[std::size_t(cell)][std::size_t(edge)]) d[std::size_t(cell)] = 1;
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (int cell = 0; cell < cells_count; ++cell) {
-        if (cells[std::size_t(cell)] != kEmpty || d[std::size_t(cell)] == 1) continue;
-        int best = kFar, second = kFar;
-        for (int o : next[std::size_t(cell)]) {
-          const int v = d[std::size_t(o)];
-          if (v < best) second = best, best = v;
-          else if (v < second) second = v;
+      if (cells[std::size_t(cell)] == kEmpty && touches_edge[std::size_t(cell)][std::size_t(edge)])
+        d[std::size_t(cell)] = 1, s.queue.push_back(cell);
+    for (std::size_t head = 0; head < s.queue.size(); ++head) {
+      const int cell = s.queue[head];
+      for (int o : next[std::size_t(cell)]) {
+        if (d[std::size_t(o)] != kFar) continue;
+        if (++s.settled_neighbours[std::size_t(o)] == 2) {
+          d[std::size_t(o)] = d[std::size_t(cell)] + 1;
+          s.queue.push_back(o);
         }
-        const int value = second >= kFar ? kFar : second + 1;
-        if (value < d[std::size_t(cell)]) d[std::size_t(cell)] = value, changed = true;
       }
     }
-    return d;
   };
-  const auto d1 = distances(0), d2 = distances(1);
+  distances(0, s.d[0]);
+  distances(1, s.d[1]);
   int best = kFar;
   for (int cell = 0; cell < cells_count; ++cell)
-    if (cells[std::size_t(cell)] == kEmpty) best = std::min(best, d1[std::size_t(cell)] + d2[std::size_t(cell)]);
+    if (cells[std::size_t(cell)] == kEmpty) best = std::min(best, s.d[0][std::size_t(cell)] + s.d[1][std::size_t(cell)]);
   return std::min(best, kFar);
 }
 
