@@ -32,6 +32,31 @@ TEST(VerifyCommand, ProofRoundTrip) {
   }
 }
 
+// With the Hex knowledge (the default) the proof concedes cells to the
+// loser in setup nodes; without it, it answers every defence.
+TEST(VerifyCommand, ConcedingProofRoundTrip) {
+  const auto proof = temp_path("conceding.sgf");
+  ASSERT_EQ(run("solve --game hex --size 4 --moves a1 --threads 1 --proof " + proof).status, 0);
+  const std::string text = read_file(proof);  // White wins: Black (the loser) gets AB stones
+  const auto setup = text.find(";AB[");
+  ASSERT_NE(setup, std::string::npos) << text.substr(0, 400);
+  EXPECT_NE(text.find("conceded to the loser"), std::string::npos);
+  CommandRun r = run("verify " + proof);
+  EXPECT_EQ(r.status, 0) << r.out;
+
+  // The same stones given to the winner: not a proof for White.
+  std::string to_winner = text;
+  to_winner.replace(setup, 4, ";AW[");
+  r = run("verify " + write_file("to_winner.sgf", to_winner));
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("concession gives stones to the winner"), std::string::npos) << r.out;
+
+  const auto rules_only = temp_path("rules_only.sgf");
+  ASSERT_EQ(run("solve --game hex --size 4 --moves a1 --threads 1 --hex-knowledge none --proof " + rules_only).status, 0);
+  EXPECT_EQ(read_file(rules_only).find("conceded"), std::string::npos);
+  EXPECT_EQ(run("verify " + rules_only).status, 0);
+}
+
 TEST(VerifyCommand, DamagedProofsAreRejected) {
   const auto proof = temp_path("damaged_source.sgf");
   ASSERT_EQ(run("solve --game hex --size 3 --threads 1 --proof " + proof).status, 0);
