@@ -17,7 +17,11 @@
 //     outside S; the loser's moves there need no answer.
 // Sets nest (a child's set lies in its parent's), so a subproof built for
 // a position also holds wherever it is reached with more loser stones
-// outside its set, and subproofs are shared by transposition.
+// outside its set, and subproofs are shared by transposition. More than
+// that: a position X with the same winner's stones as a proven Y, and no
+// loser stone inside Y's set S, is the same position as Y once everything
+// outside S is conceded, so X gets Y's moves under a wider concession
+// ("covered" positions: one answer for the loser's many irrelevant moves).
 //
 // The winning moves come from the knowledge: its hint where it decides the
 // position, else the table of the solve that found the result, else a new
@@ -38,6 +42,7 @@
 #include "dfpn/dfpn.h"
 #include "dfpn/game.h"
 #include "dfpn/proof.h"
+#include "dfpn/random.h"
 
 namespace dfpn {
 
@@ -51,6 +56,7 @@ class ConcedingProofBuilder {
     std::uint64_t positions = 0;  // distinct positions in the proof
     std::uint64_t searches = 0;   // df-pn searches run for a winning move
     std::uint64_t conceded = 0;   // cells conceded over all nodes
+    std::uint64_t covered = 0;    // positions that took a proven position's moves
   };
 
   // `rules` and `knowledge` are the same position; `table` is the one the
@@ -74,6 +80,10 @@ class ConcedingProofBuilder {
     proof_ = {};
     proof_.winner = winner_;
     memo_.clear();
+    covers_.clear();
+    winner_stones_key_ = 0;
+    winner_stones_.clear();
+    loser_stones_.clear();
     failure_.clear();
     stats_ = {};
     const auto root = visit();
@@ -97,6 +107,7 @@ class ConcedingProofBuilder {
   std::optional<Built> visit() {
     const std::uint64_t key = rules_.hash();
     if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    if (auto covered = cover()) return remember(key, std::move(*covered));
     if (proof_.nodes.size() >= max_nodes_)
       return give_up("the proof would have more than " + std::to_string(max_nodes_) + " positions");
     if (out_of_time()) return give_up("out of time");
@@ -112,7 +123,41 @@ class ConcedingProofBuilder {
     }
     std::optional<Built> built = rules_.to_move() == winner_ ? winner_node() : loser_node(legal);
     if (!built) return std::nullopt;
+    covers_[cover_key()].push_back(*built);
     return remember(key, std::move(*built));
+  }
+
+  // A proven position with this one's winner's stones and side to move
+  // whose set holds none of this one's loser stones: conceding everything
+  // outside its set makes the two the same, so its moves serve here.
+  std::optional<Built> cover() {
+    if (auto b = cover_by(cover_key(), std::nullopt)) return b;
+    // Or one with a winner's stone less, outside its set: here that cell is
+    // the winner's instead of conceded, which only helps the winner.
+    for (const Move& extra : winner_stones_)
+      if (auto b = cover_by(cover_key() ^ stone_key(extra), extra)) return b;
+    return std::nullopt;
+  }
+  std::optional<Built> cover_by(std::uint64_t key, std::optional<Move> extra) {
+    const auto it = covers_.find(key);
+    if (it == covers_.end()) return std::nullopt;
+    for (const Built& y : it->second) {
+      if (intersects(y.proof_set, loser_stones_)) continue;
+      if (extra && std::binary_search(y.proof_set.begin(), y.proof_set.end(), *extra)) continue;
+      MoveListOf<Rules> legal;
+      rules_.generate_moves(legal);
+      Cells conceded;
+      for (const Move& m : legal)
+        if (!std::binary_search(y.proof_set.begin(), y.proof_set.end(), m)) conceded.push_back(m);
+      const auto edges = proof_.edges_of(y.node);
+      ++stats_.covered;
+      stats_.conceded += conceded.size();
+      return Built{add_node(std::vector<Edge>(edges.begin(), edges.end()), conceded), y.proof_set};
+    }
+    return std::nullopt;
+  }
+  std::uint64_t cover_key() const {
+    return winner_stones_key_ ^ (rules_.to_move() == winner_ ? 0x9E3779B97F4A7C15ull : 0);
   }
 
   // One winning move, the first candidate whose subproof closes.
@@ -221,13 +266,22 @@ class ConcedingProofBuilder {
   }
 
   std::optional<Built> play_and_visit(const Move& m) {
+    // The stones each side has added since the root: the winner's as an
+    // order-free key, the loser's as a sorted set.
+    const bool winner_moves = rules_.to_move() == winner_;
+    Cells& stones = winner_moves ? winner_stones_ : loser_stones_;
+    insert(stones, m);
+    if (winner_moves) winner_stones_key_ ^= stone_key(m);
     rules_.play(m);
     knowledge_.play(m);
     auto child = visit();
     knowledge_.undo();
     rules_.undo();
+    if (winner_moves) winner_stones_key_ ^= stone_key(m);
+    stones.erase(std::lower_bound(stones.begin(), stones.end(), m));
     return child;
   }
+  static std::uint64_t stone_key(const Move& m) { return mix64(std::hash<Move>{}(m) + 1); }
 
   std::uint32_t add_node(const std::vector<Edge>& edges, const Cells& conceded) {
     typename Proof<Move>::Node n;
@@ -258,6 +312,14 @@ class ConcedingProofBuilder {
   static void insert(Cells& set, const Move& m) {
     const auto at = std::lower_bound(set.begin(), set.end(), m);
     if (at == set.end() || *at != m) set.insert(at, m);
+  }
+  static bool intersects(const Cells& a, const Cells& b) {
+    for (auto i = a.begin(), j = b.begin(); i != a.end() && j != b.end();) {
+      if (*i == *j) return true;
+      if (*i < *j) ++i;
+      else ++j;
+    }
+    return false;
   }
   static void unite(Cells& set, const Cells& more) {
     Cells both;
@@ -292,6 +354,11 @@ class ConcedingProofBuilder {
   Outcome win_ = Outcome::Proven;  // the winner's result, in the attacker's view
   Proof<Move> proof_;
   std::unordered_map<std::uint64_t, Built> memo_;
+  // Proven positions by their winner's stones (added since the root) and
+  // side to move, for cover().
+  std::unordered_map<std::uint64_t, std::vector<Built>> covers_;
+  std::uint64_t winner_stones_key_ = 0;
+  Cells winner_stones_, loser_stones_;
   std::chrono::steady_clock::time_point start_;
   std::uint64_t visits_ = 0;
   bool stopped_ = false;

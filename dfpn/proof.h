@@ -119,9 +119,7 @@ class ProofChecker {
         game_.concede(cell, opponent(proof_.winner));
         ++placed;
       }
-      ++conceded_above_;
       const bool ok = check_position(node);
-      --conceded_above_;
       for (int i = 0; i < placed; ++i) game_.undo();
       return ok && remember(node, key);
     }
@@ -146,7 +144,9 @@ class ProofChecker {
     const Outcome settled = game_.evaluate(attacker_);
     if (settled != Outcome::Unknown) {
       if (settled != winner_outcome()) return fail("terminal position is lost for the winner");
-      if (!edges.empty()) return fail("terminal position has moves");
+      // A conceding proof may reach a shared subproof with more of the
+      // winner's stones, in a position already won: its moves are not needed.
+      if (!edges.empty() && !shares_across_concessions_) return fail("terminal position has moves");
       return remember(node, key);
     }
 
@@ -168,16 +168,16 @@ class ProofChecker {
                                          [&](const auto& e) { return e.move == m; });
         if (!covered) return fail("defence " + game_.move_to_string(m) + " is not answered");
       }
-      // Below a concession a shared subproof may answer defences on cells
-      // the loser already holds here; they are skipped. Elsewhere every edge
-      // must be a legal move.
-      if (conceded_above_ == 0 && edges.size() != legal.size())
+      // A conceding proof may reach a shared subproof where the loser
+      // already holds cells it answers defences on; those are skipped.
+      // Elsewhere every edge must be a legal move.
+      if (!shares_across_concessions_ && edges.size() != legal.size())
         return fail("an answered defence is not a legal move");
     }
 
     if (repeats_) on_path_.insert(key);
     for (const auto& e : edges) {
-      if (conceded_above_ > 0 && std::find(legal.begin(), legal.end(), e.move) == legal.end()) continue;
+      if (shares_across_concessions_ && std::find(legal.begin(), legal.end(), e.move) == legal.end()) continue;
       line_.push_back(e.move);
       game_.play(e.move);
       const bool ok = check(e.child);
@@ -213,7 +213,10 @@ class ProofChecker {
   std::vector<Move> line_;
   std::string error_;
   std::size_t positions_ = 0;
-  int conceded_above_ = 0;  // concessions on the current line
+  // Conceding proofs share subproofs between positions that differ
+  // outside the subproof's cells (dfpn/conceding_proof.h), so a subproof
+  // may list moves that are not needed or not legal where it is reached.
+  bool shares_across_concessions_ = !proof_.conceded.empty();
 };
 
 }  // namespace detail
