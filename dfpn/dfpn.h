@@ -75,6 +75,7 @@ struct DfpnCounters {
   std::uint64_t path_dependent = 0;  // results kept off the table (they rest on the path)
   std::uint64_t forced_steps = 0;     // cycle breaking (see mid())
   std::uint64_t second_level_nodes = 0;
+  std::uint64_t refuted_siblings = 0;  // children found lost through a sibling's proof set
   std::uint32_t max_depth = 0;
 };
 
@@ -314,10 +315,12 @@ class DepthFirstPns {
     tt::EntryData previous;
     const std::uint32_t previous_work = table_.probe(key, previous) ? previous.work : 0;
     const bool is_or = game.to_move() == attacker_;
+    const Outcome mover_loses = is_or ? Outcome::Disproven : Outcome::Proven;
 
     if (frames_.size() <= depth) frames_.resize(depth + 1);
     std::vector<Child>& children = frames_[depth];
     children.clear();
+    refutations_.clear();
     {
       MoveListOf<G> moves;
       game.generate_moves(moves);
@@ -335,6 +338,7 @@ class DepthFirstPns {
         }
         if (const Outcome o = quick_evaluate(game, attacker_); o != Outcome::Unknown) {
           c.numbers = Numbers::of(o);
+          if (o == mover_loses) note_refutation(game);
         } else {
           c.fixed = false;
           c.numbers = child_numbers(game);
@@ -342,6 +346,7 @@ class DepthFirstPns {
         children.push_back(c);
       }
     }
+    prune_refuted(children, mover_loses);
     if (options_.second_level_max > 0 && previous_work == 0 && !children.empty())
       seed_from_second_level(game, children);
     if (repeats_) on_path_.emplace(key, depth);
@@ -432,7 +437,10 @@ class DepthFirstPns {
         ScopedMove<G> played(game, c1.move);
         r = mid(game, depth + 1, is_or ? child_th_mine : child_th_theirs,
                 is_or ? child_th_theirs : child_th_mine);
+        refutations_.clear();
+        if (r.numbers.outcome() == mover_loses) note_refutation(game);
       }
+      prune_refuted(children, mover_loses);
       c1.numbers = r.numbers;
       if (r.dep <= depth) {
         c1.fixed = true;  // path-dependent: keep it here, the table does not have it
@@ -462,6 +470,7 @@ class DepthFirstPns {
       ++counters_.path_dependent;
     } else {
       store(key, numbers, static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFu)));
+      if (numbers.solved()) learn_proof_set(game, children, phi == 0, mine);
     }
     if (depth == root_depth_ && phi == 0) {
       root_wins_.clear();
@@ -470,6 +479,42 @@ class DepthFirstPns {
       if (!root_wins_.empty()) root_best_ = root_wins_.front();
     }
     return {numbers, dep};
+  }
+
+  // Refutation pruning (dfpn/game.h, kHasProofSets): `child` is lost for
+  // the mover at its parent; keep its proof set, if the game knows one.
+  void note_refutation(const G& child) {
+    if constexpr (kHasProofSets<G>) {
+      if (repeats_) return;
+      if (auto set = child.proof_set()) refutations_.push_back(std::move(*set));
+    }
+  }
+  // Lets the game build the proof set of a node just solved from its
+  // children's (kLearnsProofSets): the moves that win, or every move tried.
+  template <class Mine>
+  void learn_proof_set(G& game, const std::vector<Child>& children, bool mover_wins, Mine mine) {
+    if constexpr (kLearnsProofSets<G>) {
+      if (repeats_) return;
+      std::vector<Move> moves;
+      for (const Child& c : children)
+        if (!mover_wins || mine(c.numbers) == 0) moves.push_back(c.move);
+      if (mover_wins) game.learn_won(std::span<const Move>(moves));
+      else game.learn_lost(std::span<const Move>(moves));
+    }
+  }
+
+  // Every open child outside a noted refutation's proof set loses too.
+  void prune_refuted(std::vector<Child>& children, Outcome mover_loses) {
+    if constexpr (kHasProofSets<G>) {
+      for (const auto& set : refutations_)
+        for (Child& c : children) {
+          if (c.numbers.solved() || set.contains(c.move)) continue;
+          c.numbers = Numbers::of(mover_loses);
+          c.fixed = true;
+          ++counters_.refuted_siblings;
+        }
+      refutations_.clear();
+    }
   }
 
   void refresh_children(std::vector<Child>& children, std::size_t searched) {
@@ -594,6 +639,7 @@ class DepthFirstPns {
             {"path_dependent_results", double(counters_.path_dependent)},
             {"forced_steps", double(counters_.forced_steps)},
             {"second_level_nodes", double(counters_.second_level_nodes)},
+            {"refuted_siblings", double(counters_.refuted_siblings)},
             {"max_depth", double(counters_.max_depth)}};
   }
 
@@ -611,6 +657,8 @@ class DepthFirstPns {
   std::optional<Move> root_best_;
   std::vector<Move> root_wins_;
   std::deque<std::vector<Child>> frames_;  // per depth; deque keeps references stable
+  // Proof sets of children lost for the mover, noted until prune_refuted().
+  std::vector<ProofSetOf<G>> refutations_;
   std::unordered_map<std::uint64_t, std::uint32_t> on_path_;
   DfpnCounters counters_;
   bool report_line_ = true;

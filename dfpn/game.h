@@ -22,8 +22,10 @@
 #include <cstdint>
 #include <optional>
 #include <ranges>
+#include <span>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "dfpn/types.h"
@@ -125,6 +127,49 @@ template <Game G>
 constexpr bool kCanConcede = requires(G& game, const MoveOf<G>& move, Player player) {
   { game.concede(move, player) } -> std::same_as<void>;
 };
+
+// Proof sets of decided positions: refutation pruning in monotone games.
+//
+// proof_set() at a position the game has decided (a rules terminal, or its
+// knowledge's verdict) may name a set S of the empty cells such that the
+// winner still wins when the loser is given every other empty cell; it
+// returns nullopt when it knows none. S offers contains(move).
+//
+// Why it prunes: if the mover's move x loses, with proof set S after x, then
+// any other move y outside S loses too -- the loser holding y (and x, and
+// everything else outside S) is exactly the position S was proven for. So
+// df-pn, once a child is lost for the mover, marks every sibling outside
+// that child's proof set as lost without searching it (Benzene's DFPN does
+// the same with its proofs of losing children). Only for games without
+// repetitions: a set says nothing about the path.
+template <Game G>
+constexpr bool kHasProofSets = requires(const G& game, const MoveOf<G>& move) {
+  { game.proof_set()->contains(move) } -> std::convertible_to<bool>;
+  { static_cast<bool>(game.proof_set()) };
+};
+
+// Proof sets of positions the search solved: once a node is solved, df-pn
+// tells the game how -- learn_won(moves that win) or learn_lost(every move
+// it tried) -- so the game can build the node's set from its children's
+// (a winning move plus its child's set; a closure over the loser's moves).
+template <Game G>
+constexpr bool kLearnsProofSets = kHasProofSets<G> && requires(G& game, std::span<const MoveOf<G>> moves) {
+  game.learn_won(moves);
+  game.learn_lost(moves);
+};
+
+// The type of a game's proof sets (an empty placeholder for games without).
+template <class G, bool = kHasProofSets<G>>
+struct ProofSetType {
+  struct None {};
+  using type = None;
+};
+template <class G>
+struct ProofSetType<G, true> {
+  using type = std::remove_cvref_t<decltype(*std::declval<const G&>().proof_set())>;
+};
+template <Game G>
+using ProofSetOf = typename ProofSetType<G>::type;
 
 // What a game's knowledge tells a builder of conceding proofs about a
 // position it has decided (dfpn/conceding_proof.h).

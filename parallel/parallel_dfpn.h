@@ -131,6 +131,7 @@ class ParallelDfpn {
     sum("path_dependent_results", &DfpnCounters::path_dependent);
     sum("forced_steps", &DfpnCounters::forced_steps);
     sum("second_level_nodes", &DfpnCounters::second_level_nodes);
+    sum("refuted_siblings", &DfpnCounters::refuted_siblings);
     r.stats.emplace_back("threads", double(threads_));
     for (int i = 0; i < threads_; ++i)
       r.stats.emplace_back("thread" + std::to_string(i) + "_nodes", double(counters[i].expansions));

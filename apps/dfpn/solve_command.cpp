@@ -62,9 +62,10 @@ games::HexKnowledge parse_hex_knowledge(const std::string& text) {
     else if (piece == "templates") k.virtual_connections = k.edge_templates = true;
     else if (piece == "mustplay") k.virtual_connections = k.must_play = true;
     else if (piece == "symmetry") k.symmetry = true;
+    else if (piece == "refutation") k.refutation = true;
     else if (piece == "order") k.ordering = true;
     else if (piece == "init") k.initial_numbers = true;
-    else throw InputError("--hex-knowledge: unknown piece '" + piece + "' (all, none, or dead,captured,dominated,vc,templates,mustplay,symmetry,order,init)");
+    else throw InputError("--hex-knowledge: unknown piece '" + piece + "' (all, none, or dead,captured,dominated,vc,templates,mustplay,symmetry,refutation,order,init)");
   }
   return k;
 }
@@ -94,7 +95,7 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
       ->capture_default_str();
   cmd.add_option("--size", o.problem.size, "Board size (hex: 1..19)")->check(CLI::Range(1, 19));
   cmd.add_option("--hex-knowledge", o.hex_knowledge,
-                 "Hex knowledge: all, none, or a comma list of dead,captured,dominated,vc,templates,mustplay,symmetry,order,init "
+                 "Hex knowledge: all, none, or a comma list of dead,captured,dominated,vc,templates,mustplay,symmetry,refutation,order,init "
                  "(default: all; with --verify/--proof the df-pn family builds a rules proof with concessions, "
                  "the other algorithms use none)");
   cmd.add_option("--moves", o.problem.moves, "Moves played from the start, space-separated");

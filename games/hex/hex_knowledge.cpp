@@ -571,6 +571,8 @@ void drop_dominated(const HexCells& cells, int n, Player mover, const HexKnowled
     const FillIn f = fill_in(after, n, knobs.captured_cells, side, z);
     CellSet dominated = f.all() & out.moves;
     dominated.erase(c);
+    dominated -= dropped;
+    dominated.for_each([&](int d) { out.dominators.emplace_back(std::uint16_t(d), std::uint16_t(c)); });
     dropped |= dominated;
   });
   out.dominated = dropped.size();
@@ -591,6 +593,7 @@ void drop_symmetric(const HexGame& game, HexAnalysis& out) {
   out.moves.for_each([&](int cell) {
     if (last - cell < cell && kept.contains(last - cell)) {
       kept.erase(cell);
+      out.mirrored.insert(cell);
       ++out.symmetric;
     }
   });
@@ -609,7 +612,7 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
   HexCells cells = cells_of(game);
   const Player mover = game.to_move(), other = opponent(mover);
   if (const auto w = game.winner()) {
-    out.winner = w;
+    out.winner = w;  // connected by stones: the proof set is empty
     return out;
   }
   // Fill in dead and captured cells until nothing changes (each fill can
@@ -620,12 +623,22 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
     out.captured[0] = filled_in.captured[0];
     out.captured[1] = filled_in.captured[1];
   }
+  // A decision's proof set: the connection's carrier, the winner's
+  // captured cells and the dead ones. Dead and captured cells stay so when
+  // stones are added (a dead cell's colour decides no completion of the
+  // board), so the same fill-in is valid when the loser holds every other
+  // empty cell, and the connection (which needs only its carrier) stands.
+  auto decide = [&](Player winner, const CellSet& carrier) {
+    out.winner = winner;
+    out.winning_carrier = carrier;
+    out.proof_set = carrier | out.dead | out.captured[winner == Player::Black ? 0 : 1];
+  };
   if (!out.dead.empty() || !out.captured[0].empty() || !out.captured[1].empty()) {
-    HexGame filled(n);
+    HexGame filled_game(n);
     for (int i = 0; i < n * n; ++i)
-      if (cells[std::size_t(i)] != kEmpty) filled.place(static_cast<HexGame::Move>(i), cells[std::size_t(i)] == kBlack ? Player::Black : Player::White);
-    if (const auto w = filled.winner()) {
-      out.winner = w;
+      if (cells[std::size_t(i)] != kEmpty) filled_game.place(static_cast<HexGame::Move>(i), cells[std::size_t(i)] == kBlack ? Player::Black : Player::White);
+    if (const auto w = filled_game.winner()) {
+      decide(*w, {});
       return out;
     }
   }
@@ -638,22 +651,20 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
     const VirtualConnections mine = h_search(cells, n, mover, knobs);
     if (!mine.edge_fulls.empty() || !mine.edge_semis.empty()) {
       // The smallest carrier: a rules proof of the win needs its cells.
-      out.winner = mover;
       if (!mine.edge_fulls.empty()) {
-        out.winning_carrier = smallest(mine.edge_fulls);
+        decide(mover, smallest(mine.edge_fulls));
       } else {
         const auto& [key, carrier] = *std::min_element(
             mine.edge_semis.begin(), mine.edge_semis.end(),
             [](const auto& a, const auto& b) { return a.second.size() < b.second.size(); });
+        decide(mover, carrier);
         out.winning_key = key;
-        out.winning_carrier = carrier;
       }
       return out;
     }
     const VirtualConnections theirs = h_search(cells, n, other, knobs);
     if (!theirs.edge_fulls.empty()) {
-      out.winner = other;
-      out.winning_carrier = smallest(theirs.edge_fulls);
+      decide(other, smallest(theirs.edge_fulls));
       return out;
     }
     if (knobs.must_play && !theirs.edge_semis.empty()) {
@@ -661,13 +672,16 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
       for (const auto& [key, carrier] : theirs.edge_semis) must &= carrier;
       if (must.empty()) {
         // Whatever the mover plays misses some semi; its key then wins.
-        out.winner = other;
-        for (const auto& [key, carrier] : theirs.edge_semis) out.winning_carrier |= carrier;
+        CellSet all_carriers;
+        for (const auto& [key, carrier] : theirs.edge_semis) all_carriers |= carrier;
+        decide(other, all_carriers);
         return out;
       }
       out.moves = must;
-      for (const auto& [key, carrier] : theirs.edge_semis)
+      for (const auto& [key, carrier] : theirs.edge_semis) {
         if (out.threat.empty() || carrier.size() < out.threat.size()) out.threat = carrier;
+        out.threats |= carrier;
+      }
     }
   }
 

@@ -27,6 +27,9 @@
 // * Must-play: when the side not to move has edge-to-edge semi-connections,
 //   the mover must play in every one of their carriers (elsewhere the
 //   opponent plays the key and wins); an empty intersection loses.
+// * Refutation pruning: a decided position's proof set (its carrier and
+//   fill-in) tells the search which siblings of a refuted move lose the
+//   same way (dfpn/game.h).
 // * Symmetry: a position that a half turn (180°) maps onto itself has equal
 //   values after m and after its image, so only one of the two is kept
 //   (both must be candidates: bounded H-search need not be symmetric).
@@ -53,6 +56,7 @@ struct HexKnowledge {
   bool edge_templates = true;  // fourth-row template as a base connection (needs virtual_connections)
   bool must_play = true;  // needs virtual_connections
   bool symmetry = true;   // half-turn symmetric positions: one move of each image pair
+  bool refutation = true;  // proof sets of decided positions, for pruning siblings of a refuted move
   bool ordering = true;
   bool initial_numbers = true;
   int max_fulls_per_pair = 4;
@@ -62,7 +66,8 @@ struct HexKnowledge {
   static HexKnowledge none() {
     HexKnowledge k;
     k.dead_cells = k.captured_cells = k.domination = false;
-    k.virtual_connections = k.edge_templates = k.must_play = k.symmetry = k.ordering = k.initial_numbers = false;
+    k.virtual_connections = k.edge_templates = k.must_play = k.symmetry = k.refutation = k.ordering =
+        k.initial_numbers = false;
     return k;
   }
   bool any() const { return dead_cells || virtual_connections || ordering || initial_numbers; }
@@ -72,13 +77,19 @@ struct HexKnowledge {
 struct HexAnalysis {
   std::optional<Player> winner;  // decided by the rules, fill-in or a virtual connection
   CellSet winning_carrier;       // cells the winner's connection needs (empty if by the rules)
+  // Decided: empty cells such that the winner still wins when the loser
+  // holds every other empty cell (dfpn/game.h, proof sets).
+  CellSet proof_set;
   int winning_key = -1;          // the mover wins by a semi-connection: its key
   CellSet threat;                // undecided: the smallest carrier of the opponent's edge semis
+  CellSet threats;               // undecided: all their carriers (must-play's reason)
   CellSet moves;                 // the cells worth playing for the side to move
   CellSet dead;                  // dead cells (filled in)
   CellSet captured[2];           // captured cells filled in for Black [0] and White [1]
   int dominated = 0;             // candidate moves dropped as dominated
   int symmetric = 0;             // candidate moves dropped as images of kept ones
+  std::vector<std::pair<std::uint16_t, std::uint16_t>> dominators;  // (dropped move, a kept move dominating it)
+  CellSet mirrored;              // the moves dropped as images
   std::vector<std::uint16_t> order;  // moves, best first (ordering on)
 };
 

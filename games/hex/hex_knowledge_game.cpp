@@ -4,40 +4,10 @@
 
 namespace dfpn::games {
 
-std::vector<AnalysisCache::Entry>& AnalysisCache::entries() const {
-  std::call_once(allocated_, [this] { entries_.resize(kEntries); });
-  return entries_;
-}
-
-template <class Read>
-bool AnalysisCache::read(std::uint64_t key, Read read_entry) const {
-  const Entry& e = entries()[key & (kEntries - 1)];
-  std::lock_guard<std::mutex> guard(lock_for(key));
-  if (!e.filled || e.key != key) return false;
-  read_entry(e.analysis);
-  return true;
-}
-
-bool AnalysisCache::find(std::uint64_t key, HexAnalysis& out) const {
-  return read(key, [&](const HexAnalysis& a) { out = a; });
-}
-
-bool AnalysisCache::find_winner(std::uint64_t key, std::optional<Player>& winner) const {
-  return read(key, [&](const HexAnalysis& a) { winner = a.winner; });
-}
-
-void AnalysisCache::store(std::uint64_t key, const HexAnalysis& analysis) {
-  Entry& e = entries()[key & (kEntries - 1)];
-  std::lock_guard<std::mutex> guard(lock_for(key));
-  e.key = key;
-  e.filled = true;
-  e.analysis = analysis;
-}
-
 const HexAnalysis& HexKnowledgeGame::analysis() const {
   const std::uint64_t key = rules_.hash();
   if (current_valid_ && current_key_ == key) return current_;
-  if (!cache_->find(key, current_)) {
+  if (!cache_->read(key, [&](const HexAnalysis& a) { current_ = a; })) {
     current_ = analyse(rules_, knobs_);
     cache_->store(key, current_);
   }
@@ -71,7 +41,7 @@ Outcome HexKnowledgeGame::evaluate(Player attacker) const {
 Outcome HexKnowledgeGame::quick_evaluate(Player attacker) const {
   std::optional<Player> winner;
   if (current_valid_ && current_key_ == rules_.hash()) winner = current_.winner;
-  else if (!cache_->find_winner(rules_.hash(), winner)) winner = rules_.winner();
+  else if (!cache_->read(rules_.hash(), [&](const HexAnalysis& a) { winner = a.winner; })) winner = rules_.winner();
   if (!winner) return Outcome::Unknown;
   return *winner == attacker ? Outcome::Proven : Outcome::Disproven;
 }
@@ -98,6 +68,112 @@ ProofHint<HexKnowledgeGame::Move> HexKnowledgeGame::proof_hint(Player winner) co
   }
   support.for_each([&](int cell) { hint.support.push_back(static_cast<Move>(cell)); });
   return hint;
+}
+
+std::optional<CellSet> HexKnowledgeGame::proof_set() const {
+  if (!knobs_.refutation) return std::nullopt;
+  const std::uint64_t key = rules_.hash();
+  const bool current = current_valid_ && current_key_ == key;
+  if (current && current_.winner) return current_.proof_set;
+  CellSet set;
+  if (proof_sets_->read(key, [&](const CellSet& s) { set = s; })) return set;
+  bool decided = false;
+  if (!current && cache_->read(key, [&](const HexAnalysis& a) {
+        decided = a.winner.has_value();
+        set = a.proof_set;
+      }) && decided)
+    return set;
+  if (rules_.winner()) return CellSet{};  // connected by stones: nothing needed
+  return std::nullopt;
+}
+
+std::optional<CellSet> HexKnowledgeGame::proof_set_after(Move move) {
+  rules_.play(move);
+  auto set = proof_set();
+  rules_.undo();
+  return set;
+}
+
+void HexKnowledgeGame::remember_proof_set(const CellSet& set, Player winner) {
+  proof_sets_->store(rules_.hash(), set);
+  if (observer_) observer_(rules_, set, winner);
+}
+
+void HexKnowledgeGame::learn_won(std::span<const Move> winning_moves) {
+  if (!knobs_.refutation) return;
+  // The winner plays w and wins with everything outside S(after w) conceded.
+  std::optional<CellSet> best;
+  for (const Move w : winning_moves) {
+    auto set = proof_set_after(w);
+    if (!set) continue;
+    set->insert(w);
+    if (!best || set->size() < best->size()) best = std::move(set);
+  }
+  if (best) remember_proof_set(*best, to_move());
+}
+
+void HexKnowledgeGame::learn_lost(std::span<const Move>) {
+  if (!knobs_.refutation) return;
+  const HexAnalysis a = analysis();  // a copy: proof_set_after() moves on
+  if (a.winner) return;
+  const int winner_side = to_move() == Player::Black ? 1 : 0;
+  // S: the loser to move may play only there, and must lose after each
+  // such move with every cell outside S conceded. Fill-in is still valid
+  // then (dead and captured cells stay so), so the winner's captured cells
+  // and the dead ones go in S, and the loser's moves are those of the
+  // filled board. Outside must-play a move misses one of the winner's semis
+  // (all their carriers are in S): its key wins. A candidate needs its own
+  // child's set in S, unless it lies outside the set of a candidate already
+  // taken (then it loses the same way); a dominated move needs its
+  // dominator's. A move dropped as a mirror image has no set: give up.
+  CellSet set = a.threats | a.dead | a.captured[winner_side];
+  const CellSet filled = a.dead | a.captured[0] | a.captured[1];
+  CellSet handled;
+  std::vector<CellSet> taken;
+  auto take = [&](int m) {
+    if (handled.contains(m)) return true;
+    if (std::any_of(taken.begin(), taken.end(), [&](const CellSet& t) { return !t.contains(m); })) {
+      handled.insert(m);
+      return true;
+    }
+    auto after = proof_set_after(static_cast<Move>(m));
+    if (!after) return false;
+    handled.insert(m);
+    set |= *after;
+    set.insert(m);
+    taken.push_back(std::move(*after));
+    return true;
+  };
+  if ((set - filled).empty()) {
+    // No semi to start from: the first candidate with a known set. (At
+    // least one move of the loser must be in S: a board the concessions
+    // fill up is decided by its stones, not by the loser having no move.)
+    bool started = false;
+    a.moves.for_each([&](int m) {
+      if (!started) started = take(m);
+    });
+    if (!started) return;
+  }
+  // Whether the loser's move m is accounted for (dominators are followed
+  // down their chain: each was kept when it dropped the one before).
+  auto account = [&](int m) {
+    for (;;) {
+      if (a.moves.contains(m)) return take(m);
+      if (handled.contains(m)) return true;
+      handled.insert(m);
+      if (a.mirrored.contains(m)) return false;
+      const auto by = std::find_if(a.dominators.begin(), a.dominators.end(),
+                                   [&](const auto& d) { return d.first == m; });
+      if (by == a.dominators.end()) return true;  // outside must-play
+      m = by->second;
+    }
+  };
+  for (CellSet todo = set - handled - filled; !todo.empty(); todo = set - handled - filled) {
+    bool ok = true;
+    todo.for_each([&](int m) { ok = ok && account(m); });
+    if (!ok) return;
+  }
+  remember_proof_set(set, opponent(to_move()));
 }
 
 Numbers HexKnowledgeGame::initial_numbers(Player attacker) const {

@@ -10,9 +10,11 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -23,29 +25,42 @@
 
 namespace dfpn::games {
 
-// A fixed-size, direct-mapped cache of analyses by hash, safe to share
-// between threads: entries are allocated once on first use (memory does
-// not grow during a search) and each stripe of entries has its own lock.
-class AnalysisCache {
+// A fixed-size, direct-mapped cache by hash, safe to share between
+// threads: entries are allocated once on first use (memory does not grow
+// during a search) and each stripe of entries has its own lock.
+template <class Value, std::size_t kEntries>
+class SharedCache {
  public:
-  // Copies the analysis of `key` into `out` if the cache has it.
-  bool find(std::uint64_t key, HexAnalysis& out) const;
-  // Whether the cache has `key`; its winner then goes to `winner`.
-  bool find_winner(std::uint64_t key, std::optional<Player>& winner) const;
-  void store(std::uint64_t key, const HexAnalysis& analysis);
+  // Calls read_entry(value) under the entry's lock if `key` is cached.
+  template <class Read>
+  bool read(std::uint64_t key, Read read_entry) const {
+    const Entry& e = entries()[key & (kEntries - 1)];
+    std::lock_guard<std::mutex> guard(lock_for(key));
+    if (!e.filled || e.key != key) return false;
+    read_entry(e.value);
+    return true;
+  }
+  void store(std::uint64_t key, const Value& value) {
+    Entry& e = entries()[key & (kEntries - 1)];
+    std::lock_guard<std::mutex> guard(lock_for(key));
+    e.key = key;
+    e.filled = true;
+    e.value = value;
+  }
 
  private:
+  static_assert((kEntries & (kEntries - 1)) == 0, "a power of two");
   struct Entry {
     std::uint64_t key = 0;
     bool filled = false;
-    HexAnalysis analysis;
+    Value value;
   };
-  static constexpr std::size_t kEntries = std::size_t{1} << 15, kStripes = 64;
-  std::vector<Entry>& entries() const;
+  static constexpr std::size_t kStripes = 64;
+  std::vector<Entry>& entries() const {
+    std::call_once(allocated_, [this] { entries_.resize(kEntries); });
+    return entries_;
+  }
   std::mutex& lock_for(std::uint64_t key) const { return locks_[key % kStripes]; }
-  // Calls read_entry(analysis) under the entry's lock if `key` is cached.
-  template <class Read>
-  bool read(std::uint64_t key, Read read_entry) const;
 
   mutable std::once_flag allocated_;
   mutable std::vector<Entry> entries_;
@@ -58,7 +73,8 @@ class HexKnowledgeGame {
   using MoveList = HexGame::MoveList;
 
   explicit HexKnowledgeGame(HexGame rules, HexKnowledge knobs = {})
-      : rules_(std::move(rules)), knobs_(knobs), cache_(std::make_shared<AnalysisCache>()) {}
+      : rules_(std::move(rules)), knobs_(knobs), cache_(std::make_shared<AnalysisCache>()),
+        proof_sets_(std::make_shared<ProofSetStore>()) {}
 
   std::uint64_t hash() const { return rules_.hash(); }
   Player to_move() const { return rules_.to_move(); }
@@ -79,6 +95,19 @@ class HexKnowledgeGame {
   // move that keeps the win; where the loser is to move and the winner has
   // edge semi-connections, the smallest one's carrier.
   ProofHint<Move> proof_hint(Player winner) const;
+  // Refutation pruning (dfpn/game.h): where the rules or an analysis made
+  // already decide the position, the cells the win needs. Never analyses:
+  // the search asks at children it has just searched or quick-evaluated.
+  std::optional<CellSet> proof_set() const;
+  // Proof sets learnt from the search, for positions it solved: won
+  // through one of `winning_moves`, or lost after trying every move of
+  // `moves` (generate_moves()'s list). Where the parts are unknown, or the
+  // analysis pruned in ways a set cannot account for, nothing is learnt.
+  void learn_won(std::span<const Move> winning_moves);
+  void learn_lost(std::span<const Move> moves);
+  // Called with every proof set learnt (tests check them by the rules).
+  using ProofSetObserver = std::function<void(const HexGame& position, const CellSet& set, Player winner)>;
+  void observe_proof_sets(ProofSetObserver observer) { observer_ = std::move(observer); }
 
   std::string goal_text(Player prover) const { return rules_.goal_text(prover); }
   std::string move_to_string(Move cell) const { return rules_.move_to_string(cell); }
@@ -104,7 +133,15 @@ class HexKnowledgeGame {
   // the same children again at every re-expansion of their parent, and the
   // parallel searchers (each on its own copy) visit the same positions near
   // the root, so one analysis serves them all.
+  using AnalysisCache = SharedCache<HexAnalysis, std::size_t{1} << 15>;
   std::shared_ptr<AnalysisCache> cache_;
+  // Proof sets of positions solved by search (shared like the analyses).
+  using ProofSetStore = SharedCache<CellSet, std::size_t{1} << 16>;
+  std::shared_ptr<ProofSetStore> proof_sets_;
+  ProofSetObserver observer_;
+  // The proof set of the position after `move`, if known.
+  std::optional<CellSet> proof_set_after(Move move);
+  void remember_proof_set(const CellSet& set, Player winner);
 };
 
 }  // namespace dfpn::games
