@@ -27,8 +27,10 @@ run_suite "Release" build-test "" "" -DCMAKE_BUILD_TYPE=Release
 if [ "${DFPN_TEST_FAST:-0}" != "1" ]; then
   run_suite "ASan+UBSan" build-asan "unit|cli|concurrency" "" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DDFPN_SANITIZE=address,undefined -DDFPN_BUILD_BENCHMARKS=OFF
-  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
-  # Only the concurrency tests run under TSan: build only them.
+  # Only the concurrency tests run under TSan: build only them. (The
+  # options used to sit on a line continued into a comment, which dropped
+  # them: a race report now stops the run.)
+  export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
   run_suite "TSan" build-tsan "concurrency" "tt_concurrency_tests parallel_tests" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DDFPN_SANITIZE=thread -DDFPN_BUILD_BENCHMARKS=OFF -DDFPN_BUILD_APPS=OFF
 fi
