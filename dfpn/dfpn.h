@@ -342,6 +342,8 @@ class DepthFirstPns {
         } else {
           c.fixed = false;
           c.numbers = child_numbers(game);
+          // Solved earlier: its proof set, if learnt, prunes as well.
+          if (c.numbers.outcome() == mover_loses) note_refutation(game);
         }
         children.push_back(c);
       }
@@ -440,7 +442,6 @@ class DepthFirstPns {
         refutations_.clear();
         if (r.numbers.outcome() == mover_loses) note_refutation(game);
       }
-      prune_refuted(children, mover_loses);
       c1.numbers = r.numbers;
       if (r.dep <= depth) {
         c1.fixed = true;  // path-dependent: keep it here, the table does not have it
@@ -448,6 +449,7 @@ class DepthFirstPns {
       } else if (r.numbers.solved()) {
         c1.fixed = true;  // final for this frame even if the table drops it
       }
+      prune_refuted(children, mover_loses);
       // Other children may have changed through transpositions.
       refresh_children(children, best);
       if (Share::kShared && shared) {

@@ -90,6 +90,12 @@ std::optional<CellSet> HexKnowledgeGame::proof_set() const {
 std::optional<CellSet> HexKnowledgeGame::proof_set_after(Move move) {
   rules_.play(move);
   auto set = proof_set();
+  if (!set) {
+    // A child the analysis decided may have left the cache: analyse again
+    // (only at nodes just solved, so rarely).
+    const HexAnalysis& a = analysis();
+    if (a.winner) set = a.proof_set;
+  }
   rules_.undo();
   return set;
 }
@@ -128,16 +134,21 @@ void HexKnowledgeGame::learn_lost(std::span<const Move>) {
   // dominator's. A move dropped as a mirror image has no set: give up.
   CellSet set = a.threats | a.dead | a.captured[winner_side];
   const CellSet filled = a.dead | a.captured[0] | a.captured[1];
-  CellSet handled;
+  CellSet handled, unknown;
   std::vector<CellSet> taken;
+  // Accounts for candidate m; false while its child's set is unknown.
   auto take = [&](int m) {
     if (handled.contains(m)) return true;
     if (std::any_of(taken.begin(), taken.end(), [&](const CellSet& t) { return !t.contains(m); })) {
       handled.insert(m);
       return true;
     }
+    if (unknown.contains(m)) return false;
     auto after = proof_set_after(static_cast<Move>(m));
-    if (!after) return false;
+    if (!after) {
+      unknown.insert(m);
+      return false;
+    }
     handled.insert(m);
     set |= *after;
     set.insert(m);
@@ -154,24 +165,39 @@ void HexKnowledgeGame::learn_lost(std::span<const Move>) {
     });
     if (!started) return;
   }
-  // Whether the loser's move m is accounted for (dominators are followed
-  // down their chain: each was kept when it dropped the one before).
+  // Accounts for the loser's move m. Dominators are followed down their
+  // chain (each was kept when it dropped the one before); the chain counts
+  // as accounted only once its end is.
+  enum class Account { Done, Unknown, Never };
   auto account = [&](int m) {
+    std::vector<int> chain;
     for (;;) {
-      if (a.moves.contains(m)) return take(m);
-      if (handled.contains(m)) return true;
-      handled.insert(m);
-      if (a.mirrored.contains(m)) return false;
+      if (handled.contains(m)) break;
+      if (a.moves.contains(m)) {
+        if (!take(m)) return Account::Unknown;
+        break;
+      }
+      if (a.mirrored.contains(m)) return Account::Never;
+      chain.push_back(m);
       const auto by = std::find_if(a.dominators.begin(), a.dominators.end(),
                                    [&](const auto& d) { return d.first == m; });
-      if (by == a.dominators.end()) return true;  // outside must-play
+      if (by == a.dominators.end()) break;  // outside must-play: a semi wins
       m = by->second;
     }
+    for (const int c : chain) handled.insert(c);
+    return Account::Done;
   };
+  // Unknown children are retried after the others: a set taken later may
+  // cover them.
   for (CellSet todo = set - handled - filled; !todo.empty(); todo = set - handled - filled) {
-    bool ok = true;
-    todo.for_each([&](int m) { ok = ok && account(m); });
-    if (!ok) return;
+    bool progress = false, never = false;
+    todo.for_each([&](int m) {
+      if (never) return;
+      const Account r = account(m);
+      never = r == Account::Never;
+      progress |= r == Account::Done;
+    });
+    if (never || !progress) return;
   }
   remember_proof_set(set, opponent(to_move()));
 }
