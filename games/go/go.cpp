@@ -1,14 +1,16 @@
 #include "games/go/go.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
 
 #include "dfpn/random.h"
+#include "games/go/go_board.h"
 
 namespace dfpn::games {
 namespace {
+using namespace go_board;
 
-constexpr int kNeighbours[4] = {-1, 1, -GoGame::kStride, GoGame::kStride};
 constexpr char kColumns[] = "ABCDEFGHJKLMNOPQRST";  // GTP skips I
 
 struct Zobrist {
@@ -33,29 +35,6 @@ const Zobrist& zobrist() {
 }
 
 int colour_index(Point p) { return p == Point::Black ? 0 : 1; }
-Point other(Point p) { return p == Point::Black ? Point::White : Point::Black; }
-
-// Visits the block containing `start` (points of the same colour).
-template <class Visit>
-void for_each_in_block(const std::array<Point, GoGame::kPoints>& board, int start, Visit visit) {
-  std::array<bool, GoGame::kPoints> seen{};
-  int stack[GoGame::kPoints];
-  int top = 0;
-  stack[top++] = start;
-  seen[std::size_t(start)] = true;
-  const Point colour = board[std::size_t(start)];
-  while (top > 0) {
-    const int p = stack[--top];
-    visit(p);
-    for (int d : kNeighbours) {
-      const int q = p + d;
-      if (!seen[std::size_t(q)] && board[std::size_t(q)] == colour) {
-        seen[std::size_t(q)] = true;
-        stack[top++] = q;
-      }
-    }
-  }
-}
 
 }  // namespace
 
@@ -93,7 +72,8 @@ GoProblem go_problem_from_diagram(const std::vector<std::string>& rows, Player t
 
 GoGame::GoGame(const GoProblem& problem, bool require_targets)
     : size_(problem.size), seki_is_life_(problem.seki_is_life),
-      may_take_ko_{problem.black_may_take_ko, problem.white_may_take_ko}, ko_rule_(problem.ko_rule) {
+      may_take_ko_{problem.black_may_take_ko, problem.white_may_take_ko}, ko_rule_(problem.ko_rule),
+      zones_on_(problem.relevance_zones) {
   if (size_ < 2 || size_ > kMaxSize) throw std::invalid_argument("board size must be 2..19");
   state_.board.fill(Point::Border);
   for (int r = 0; r < size_; ++r)
@@ -182,6 +162,7 @@ GoProblem GoGame::problem(bool drop_history) const {
   out.black_may_take_ko = may_take_ko_[0];
   out.white_may_take_ko = may_take_ko_[1];
   out.ko_rule = ko_rule_;
+  out.relevance_zones = zones_on_;
   bool whole_board = true;
   for (int r = 0; r < size_; ++r) {
     for (int c = 0; c < size_; ++c) {
@@ -244,24 +225,26 @@ int GoGame::place(State& s, Move move, Move& captured_point) const {
   return captured;
 }
 
-bool GoGame::legal(Move move) const {
-  if (move == kPass) return true;
-  if (move >= kPoints || !region_[move] || state_.board[move] != Point::Empty || move == state_.ko) return false;
+GoGame::Legality GoGame::legality(Move move) const {
+  if (move == kPass) return Legality::Legal;
+  if (move >= kPoints || !region_[move] || state_.board[move] != Point::Empty || move == state_.ko)
+    return Legality::Illegal;
   // An empty neighbour is a liberty whatever is captured, and a stone that
   // keeps two liberties after a capture does not take a ko: legal (but for
   // superko, which must see the board the move makes).
   if (ko_rule_ == KoRule::Simple)
     for (int d : kNeighbours)
-      if (state_.board[std::size_t(move + d)] == Point::Empty) return true;
+      if (state_.board[std::size_t(move + d)] == Point::Empty) return Legality::Legal;
   State s = state_;
   Move captured_point = kPass;
   const int captured = place(s, move, captured_point);
-  if (liberties(s, move, 1) == 0) return false;  // suicide
-  if (takes_ko(s, move, captured) && !may_take_ko_[state_.to_move == Player::Black ? 0 : 1]) return false;
-  if (ko_rule_ == KoRule::Simple) return true;
+  if (liberties(s, move, 1) == 0) return Legality::Illegal;  // suicide
+  if (takes_ko(s, move, captured) && !may_take_ko_[state_.to_move == Player::Black ? 0 : 1])
+    return Legality::Illegal;
+  if (ko_rule_ == KoRule::Simple) return Legality::Legal;
   s.to_move = opponent(s.to_move);
   const std::uint64_t key = superko_key(s);
-  return key != superko_key(state_) && !in_history(key);
+  return key != superko_key(state_) && !in_history(key) ? Legality::Legal : Legality::Superko;
 }
 
 bool GoGame::takes_ko(const State& after, Move move, int captured) const {
@@ -289,12 +272,14 @@ void GoGame::play(Move move) {
   history_.push_back(state_);
   State& s = state_;
   s.seen = seen;
+  s.last_move = move;
   if (move == kPass) {
     s.passes = static_cast<std::uint8_t>(std::min(2, s.passes + 1));
     s.ko = kPass;
   } else {
     Move captured_point = kPass;
     const int captured = place(s, move, captured_point);
+    s.captured_on_path |= captured > 0;
     s.passes = 0;
     s.ko = takes_ko(s, move, captured) ? captured_point : kPass;  // no immediate retake
   }
@@ -490,13 +475,33 @@ Numbers GoGame::initial_numbers(Player attacker) const {
   for (std::size_t i = 0; i < targets_.size(); ++i)
     if (!target_lost(i)) libs = std::min(libs, liberties(state_, targets_[i], 8));
   const ProofNumber kill_pn = ProofNumber(std::max(1, libs)), kill_dn = ProofNumber(libs >= 3 ? 2 : 1);
-  return attacker == killer() ? Numbers{kill_pn, kill_dn} : Numbers{kill_dn, kill_pn};
+  Numbers n = attacker == killer() ? Numbers{kill_pn, kill_dn} : Numbers{kill_dn, kill_pn};
+  // A move far from every target rarely decides their fate, and the prover's
+  // pass even less: they start harder for whoever made them, so the search
+  // looks near the targets first. (The opponent's pass stays cheap: once
+  // refuted, its zone prunes.)
+  if (history_.empty()) return n;
+  const Player mover = opponent(state_.to_move);
+  ProofNumber penalty = 0;
+  if (state_.last_move == kPass) {
+    penalty = mover == attacker ? 8 : 0;
+  } else {
+    int distance = kMaxSize * 2;
+    const int column = state_.last_move % kStride, row = state_.last_move / kStride;
+    for (int t : targets_) distance = std::min(distance, std::abs(t % kStride - column) + std::abs(t / kStride - row));
+    penalty = ProofNumber(std::max(0, distance - 3) * 2);
+  }
+  (mover == attacker ? n.pn : n.dn) += penalty;
+  return n;
 }
 
-void GoGame::order_moves(MoveList& moves, Player) const {
-  // Liberties of the targets first (where life and death is decided), pass last.
+void GoGame::order_moves(MoveList& moves, Player attacker) const {
+  // Liberties of the targets first (where life and death is decided), pass
+  // last -- but first for the prover's opponent when zones prune: a refuted
+  // pass is the null move whose zone drops the moves that change nothing.
+  const int pass_rank = zones_on_ && ko_rule_ != KoRule::Simple && state_.to_move != attacker ? 3 : 0;
   auto near_target = [&](Move m) {
-    if (m == kPass) return 0;
+    if (m == kPass) return pass_rank;
     for (int d : kNeighbours)
       if (state_.board[std::size_t(m + d)] == stone_of(defender_)) return 2;
     return 1;

@@ -24,17 +24,25 @@
 //   conservative): the defender wins;
 // * two passes in a row: the defender wins if seki counts as life (the
 //   killer passed instead of capturing), else the killer wins.
+//
+// Relevance zones (games/go/go_zone.cpp, docs/design.md): a won position
+// names the points its win rests on, so df-pn can drop the loser's moves
+// that change nothing there (dfpn/game.h, kHasProofSets).
 #pragma once
 
 #include <array>
+#include <bitset>
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include <boost/container/static_vector.hpp>
 
 #include "dfpn/types.h"
+#include "games/shared_cache.h"
 
 namespace dfpn::games {
 
@@ -55,6 +63,9 @@ struct GoProblem {
   bool black_may_take_ko = true;
   bool white_may_take_ko = true;
   KoRule ko_rule = KoRule::Simple;
+  // Refutation pruning with relevance zones (only where it is sound: under
+  // superko, on capture-free lines; see go_zone.cpp).
+  bool relevance_zones = true;
 };
 
 // A problem from a text diagram, top row first: X/O stones (upper case: the
@@ -98,6 +109,33 @@ class GoGame {
   Numbers initial_numbers(Player attacker) const;
   void order_moves(MoveList& moves, Player attacker) const;
 
+  // ---- Relevance zones (games/go/go_zone.cpp) ----
+  // The zone of a won position: a set of points such that the winner still
+  // wins every position that agrees with this one on them (and on the side
+  // to move, the passes, the captured targets, and a ko ban inside).
+  // A refutation offers df-pn the loser's moves that are not transpositions
+  // of the refuted one: points in its zone, captures, and the pass.
+  class Refutation {
+   public:
+    bool contains(Move move) const { return move == kPass || kept_[move]; }
+
+   private:
+    friend class GoGame;
+    std::bitset<kPoints> kept_;
+  };
+  // At the position after the mover's move: a refutation of that move if its
+  // zone is known and the move lies outside it (nullopt otherwise).
+  std::optional<Refutation> proof_set() const;
+  // After df-pn solved the current position: build its zone from the
+  // children's (a winning move plus its child's zone; for a loss, a closure
+  // over the loser's moves around a null move).
+  void learn_won(std::span<const Move> winning_moves);
+  void learn_lost(std::span<const Move> moves);
+  bool relevance_zones() const { return zones_on_; }
+  void set_relevance_zones(bool on) { zones_on_ = on; }
+  // The zone of the current position, if decided or learnt (sorted points).
+  std::optional<std::vector<Move>> relevance_zone() const;
+
   // GTP vertex ("C3", "pass"); parse accepts both cases and SGF "aa" style is not accepted.
   std::string move_to_string(Move move) const;
   std::optional<Move> parse_move(const std::string& text) const;
@@ -136,11 +174,15 @@ class GoGame {
     std::uint64_t stones = 0;  // Zobrist of the stones alone
     std::uint64_t seen = 0;    // superko: order-free sum over the distinct earlier positions' keys
     std::uint64_t hash = 0;    // stones, side to move, ko point, passes, seen
+    Move last_move = kPass;    // the move that led here (pass at the start)
+    bool captured_on_path = false;  // some move since the start captured stones
   };
 
   static int index(int column, int row) { return (row + 1) * kStride + column + 1; }
   static Point stone_of(Player p) { return p == Player::Black ? Point::Black : Point::White; }
-  bool legal(Move move) const;
+  enum class Legality { Legal, Illegal, Superko };
+  Legality legality(Move move) const;
+  bool legal(Move move) const { return legality(move) == Legality::Legal; }
   // Plays on `s` (no legality check); returns the number of stones captured
   // and the single captured point if exactly one.
   int place(State& s, Move move, Move& captured_point) const;
@@ -194,6 +236,27 @@ class GoGame {
   bool targets_may_be_alive() const;
   mutable std::array<std::uint32_t, kPoints> mark_{};
   mutable std::uint32_t mark_stamp_ = 0;
+
+  // Relevance zones: the points, and whether the win is a pass (the loser's
+  // pass then is no null move: a second pass would end the game).
+  using Points = std::bitset<kPoints>;
+  struct Zone {
+    Points points;
+    bool pass_won = false;
+  };
+  bool zones_on_ = true;
+  // Zones of positions solved by search, shared by every copy of the game.
+  using ZoneStore = SharedCache<Zone, std::size_t{1} << 16>;
+  std::shared_ptr<ZoneStore> zones_ = std::make_shared<ZoneStore>();
+  std::optional<Zone> zone_here() const;
+  std::optional<Zone> decided_zone() const;
+  std::optional<Points> benson_zone() const;
+  bool captures(const State& s, Move move) const;
+  void add_targets(Points& zone) const;
+  void add_block_and_boundary(const State& s, int stone, Points& zone) const;
+  void add_liberty_path(const State& s, int stone, Move excluded, Points& zone) const;
+  void add_move_dependencies(const State& s, Move move, Points& zone) const;
+  void add_winner_witnesses(Point winner, Points& zone) const;
 };
 
 }  // namespace dfpn::games

@@ -1,0 +1,300 @@
+// Relevance zones for Go life-and-death (after the relevance-zone-based
+// search of Shih, Wu, Wei and Wu, AAAI 2022; written for df-pn's refutation
+// pruning, dfpn/game.h).
+//
+// The zone Z of a won position Q is a set of points such that the winner
+// also wins every position Q' that agrees with Q on Z -- whatever Q' holds
+// elsewhere -- and on the side to move, the passes, the captured targets,
+// and a ko ban inside Z (a ban outside Z may differ). Zones are built
+// bottom-up:
+//
+// * decided positions: targets captured: {} (the flags say it); two passes:
+//   {} (marked pass_won); Benson life: the target blocks, the regions vital
+//   to them, and every block those regions touch, closed the same way.
+// * won by move w: the child's zone, plus what decides w's effect: w, its
+//   neighbours, each neighbouring block it captures (whole, with its
+//   boundary) and for each other neighbouring block a path to a liberty
+//   other than w (so w captures the same stones and is legal in Q').
+// * lost (the loser to move): pick a null move n -- the pass, or a refuted
+//   move outside its own zone that captures nothing. A loser move outside Z
+//   in Q' leaves a position that agrees with Q+n on Z(Q+n), provided it
+//   captures nothing in Z: so every winner stone in Z keeps a path inside Z
+//   to a liberty inside Z. Every empty point of Z is a loser move to answer:
+//   a legal one brings its child's zone and its dependencies, an illegal one
+//   (suicide, ko without permission) the points that make it illegal.
+//   Repeat until nothing is added.
+//
+// df-pn uses a zone when the mover's move r is refuted and r lies outside
+// the zone of Q+r: every sibling outside that zone which captures nothing
+// transposes to Q+r there, so it loses too.
+//
+// Superko. Whether a move recreates an earlier board depends on the whole
+// board and history, which a zone does not fix. So a zone is only kept when
+// its proof has no capture but a final capture of the targets, and it is
+// only used where no capture happened since the start: then every board
+// along the lines it speaks for holds every stone of the position where it
+// is used plus a new one of the loser's, no board can recur, and superko
+// never bans a move on either side (docs/design.md has the argument).
+// Under the simple ko rule df-pn does not prune at all (repetitions).
+#include <algorithm>
+
+#include "games/go/go.h"
+#include "games/go/go_board.h"
+
+namespace dfpn::games {
+
+using namespace go_board;
+
+bool GoGame::captures(const State& s, Move move) const {
+  if (move == kPass) return false;
+  const Point theirs = other(stone_of(s.to_move));
+  for (int d : kNeighbours) {
+    const int q = move + d;
+    if (s.board[std::size_t(q)] == theirs && liberties(s, q, 2) == 1) return true;
+  }
+  return false;
+}
+
+void GoGame::add_targets(Points& zone) const {
+  for (std::size_t i = 0; i < targets_.size(); ++i)
+    if (!target_lost(i)) zone.set(std::size_t(targets_[i]));
+}
+
+void GoGame::add_block_and_boundary(const State& s, int stone, Points& zone) const {
+  for_each_in_block(s.board, stone, [&](int p) {
+    zone.set(std::size_t(p));
+    for (int d : kNeighbours)
+      if (s.board[std::size_t(p + d)] != Point::Border) zone.set(std::size_t(p + d));
+  });
+}
+
+// The stones from `stone` to the nearest liberty of its block other than
+// `excluded`, and that liberty: with them fixed the block keeps a liberty.
+void GoGame::add_liberty_path(const State& s, int stone, Move excluded, Points& zone) const {
+  std::array<int, kPoints> parent;
+  parent.fill(-2);
+  int queue[kPoints];
+  int head = 0, tail = 0;
+  queue[tail++] = stone;
+  parent[std::size_t(stone)] = -1;
+  const Point colour = s.board[std::size_t(stone)];
+  while (head < tail) {
+    const int p = queue[head++];
+    for (int d : kNeighbours) {
+      const int q = p + d;
+      const Point at = s.board[std::size_t(q)];
+      if (at == Point::Empty && q != excluded) {
+        zone.set(std::size_t(q));
+        for (int x = p; x >= 0; x = parent[std::size_t(x)]) zone.set(std::size_t(x));
+        return;
+      }
+      if (at == colour && parent[std::size_t(q)] == -2) {
+        parent[std::size_t(q)] = p;
+        queue[tail++] = q;
+      }
+    }
+  }
+  add_block_and_boundary(s, stone, zone);  // no other liberty: fix the block whole
+}
+
+void GoGame::add_move_dependencies(const State& s, Move move, Points& zone) const {
+  zone.set(move);
+  const Point theirs = other(stone_of(s.to_move));
+  for (int d : kNeighbours) {
+    const int q = move + d;
+    const Point at = s.board[std::size_t(q)];
+    if (at == Point::Border) continue;
+    zone.set(std::size_t(q));
+    if (at == Point::Empty) continue;
+    if (at == theirs && liberties(s, q, 2) == 1) add_block_and_boundary(s, q, zone);  // captured
+    else add_liberty_path(s, q, move, zone);
+  }
+}
+
+// Every winner stone in the zone reaches, through winner stones in the zone,
+// an empty point in the zone: no loser move outside can capture it.
+void GoGame::add_winner_witnesses(Point winner, Points& zone) const {
+  const auto& board = state_.board;
+  std::array<bool, kPoints> done{};
+  int stack[kPoints];
+  for (int p = 0; p < kPoints; ++p) {
+    if (!zone[std::size_t(p)] || board[std::size_t(p)] != winner || done[std::size_t(p)]) continue;
+    bool free = false;
+    int top = 0;
+    stack[top++] = p;
+    done[std::size_t(p)] = true;
+    while (top > 0) {
+      const int q = stack[--top];
+      for (int d : kNeighbours) {
+        const int n = q + d;
+        if (!zone[std::size_t(n)]) continue;
+        if (board[std::size_t(n)] == Point::Empty) free = true;
+        if (board[std::size_t(n)] == winner && !done[std::size_t(n)]) {
+          done[std::size_t(n)] = true;
+          stack[top++] = n;
+        }
+      }
+    }
+    if (!free) add_liberty_path(state_, p, kPass, zone);
+  }
+}
+
+std::optional<GoGame::Points> GoGame::benson_zone() const {
+  if (!compute_targets_alive()) return std::nullopt;
+  const auto& links = scratch_.links;
+  const auto& empties = scratch_.empties;
+  const std::size_t blocks = scratch_.block_alive.size(), regions = scratch_.region_alive.size();
+  std::vector<char> need_block(blocks, 0), need_region(regions, 0);
+  std::vector<int> work;
+  for (std::size_t i = 0; i < targets_.size(); ++i) {
+    if (target_lost(i)) continue;
+    const int b = scratch_.block_of[std::size_t(targets_[i])];
+    if (!need_block[std::size_t(b)]) need_block[std::size_t(b)] = 1, work.push_back(b);
+  }
+  while (!work.empty()) {
+    const int b = work.back();
+    work.pop_back();
+    for (const Link& l : links) {
+      if (l.block != b || need_region[std::size_t(l.region)] || !scratch_.region_alive[std::size_t(l.region)] ||
+          l.empties_touching != empties[std::size_t(l.region)])
+        continue;
+      need_region[std::size_t(l.region)] = 1;  // vital to b: every block around it is needed too
+      for (const Link& other_link : links)
+        if (other_link.region == l.region && !need_block[std::size_t(other_link.block)]) {
+          need_block[std::size_t(other_link.block)] = 1;
+          work.push_back(other_link.block);
+        }
+    }
+  }
+  Points zone;
+  for (int p = 0; p < kPoints; ++p) {
+    const int b = scratch_.block_of[std::size_t(p)], r = scratch_.region_of[std::size_t(p)];
+    if ((b >= 0 && need_block[std::size_t(b)]) || (r >= 0 && need_region[std::size_t(r)])) zone.set(std::size_t(p));
+  }
+  return zone;
+}
+
+std::optional<GoGame::Zone> GoGame::decided_zone() const {
+  Zone zone;
+  if (all_targets_captured()) return zone;
+  if (state_.passes >= 2) {
+    zone.pass_won = true;
+  } else if (auto benson = benson_zone()) {
+    zone.points = *benson;
+  } else {
+    return std::nullopt;
+  }
+  add_targets(zone.points);
+  return zone;
+}
+
+std::optional<GoGame::Zone> GoGame::zone_here() const {
+  if (evaluate(defender_) != Outcome::Unknown) return decided_zone();
+  std::optional<Zone> zone;
+  zones_->read(state_.hash, [&](const Zone& z) { zone = z; });
+  return zone;
+}
+
+std::optional<std::vector<GoGame::Move>> GoGame::relevance_zone() const {
+  const auto zone = zone_here();
+  if (!zone) return std::nullopt;
+  std::vector<Move> points;
+  for (int p = 0; p < kPoints; ++p)
+    if (zone->points[std::size_t(p)]) points.push_back(Move(p));
+  return points;
+}
+
+std::optional<GoGame::Refutation> GoGame::proof_set() const {
+  if (!zones_on_ || history_.empty() || state_.captured_on_path) return std::nullopt;
+  const auto zone = zone_here();
+  if (!zone) return std::nullopt;
+  const Move refuted = state_.last_move;
+  if (refuted == kPass ? zone->pass_won : zone->points[refuted]) return std::nullopt;
+  Refutation out;
+  out.kept_ = zone->points;
+  // A sibling that captures changes more than its own point: it stays.
+  const State& parent = history_.back();
+  for (const Move p : region_points_)
+    if (parent.board[p] == Point::Empty && captures(parent, p)) out.kept_.set(p);
+  return out;
+}
+
+void GoGame::learn_won(std::span<const Move> winning_moves) {
+  if (!zones_on_) return;
+  std::optional<Zone> best;
+  for (const Move w : winning_moves) {
+    const bool capturing = captures(state_, w);
+    play(w);
+    const auto child = zone_here();
+    const bool final_capture = all_targets_captured();
+    undo();
+    if (!child || (capturing && !final_capture)) continue;  // a capture on the way: superko could tell
+    Zone zone;
+    zone.points = child->points;
+    zone.pass_won = w == kPass;
+    if (w != kPass) add_move_dependencies(state_, w, zone.points);
+    if (!best || zone.points.count() < best->points.count()) best = zone;
+  }
+  if (!best) return;
+  add_targets(best->points);
+  zones_->store(state_.hash, *best);
+}
+
+void GoGame::learn_lost(std::span<const Move> moves) {
+  if (!zones_on_) return;
+  const Point winner = other(stone_of(state_.to_move));
+  auto zone_after = [&](Move m) {
+    play(m);
+    auto z = zone_here();
+    undo();
+    return z;
+  };
+  // The pass is always a move to answer; if the winner does not win it by
+  // passing too, it is the null move.
+  const auto pass_zone = zone_after(kPass);
+  if (!pass_zone) return;
+  Points zone = pass_zone->points;
+  if (pass_zone->pass_won) {
+    std::optional<Zone> null_zone;
+    for (const Move m : moves) {
+      if (m == kPass || captures(state_, m)) continue;
+      const auto z = zone_after(m);
+      if (z && !z->points[m] && (!null_zone || z->points.count() < null_zone->points.count())) null_zone = z;
+    }
+    if (null_zone) {
+      zone |= null_zone->points;
+    } else {
+      for (const Move p : region_points_) zone.set(p);  // no null move: every point is a move to answer
+    }
+  }
+  add_targets(zone);
+  Points answered;
+  for (bool changed = true; changed;) {
+    changed = false;
+    add_winner_witnesses(winner, zone);
+    for (const Move p : region_points_) {
+      if (!zone[p] || answered[p] || state_.board[p] != Point::Empty) continue;
+      answered.set(p);
+      changed = true;
+      if (p == state_.ko) continue;  // banned in every position the zone speaks for
+      switch (legality(p)) {
+        case Legality::Legal: {
+          if (captures(state_, p)) return;
+          const auto child = zone_after(p);
+          if (!child) return;
+          zone |= child->points;
+          add_move_dependencies(state_, p, zone);
+          break;
+        }
+        case Legality::Illegal:  // suicide or a forbidden ko: decided by the points around
+          add_move_dependencies(state_, p, zone);
+          break;
+        case Legality::Superko:
+          return;
+      }
+    }
+  }
+  zones_->store(state_.hash, Zone{zone, false});
+}
+
+}  // namespace dfpn::games
