@@ -141,6 +141,9 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   go->add_option("--seki", o.problem.seki, "Whether seki counts as life")->check(CLI::IsMember({"live", "dead"}));
   go->add_option("--ko", o.problem.ko, "Who may capture kos (win through ko)")
       ->check(CLI::IsMember({"black", "white", "both", "none"}));
+  go->add_option("--go-zones", o.go_zones,
+                 "Refutation pruning with relevance zones (under superko, on capture-free lines): on or off")
+      ->check(CLI::IsMember({"on", "off"}));
   go->add_option("--ko-rule", o.problem.ko_rule,
                  "Ko rule: simple (a longer cycle loses for the killer), situational or positional superko")
       ->check(CLI::IsMember({"simple", "situational", "positional"}));
@@ -238,6 +241,7 @@ Report solve(const SolveOptions& options, std::stop_token stop, const ProgressSi
         settings.white_may_take_ko = *p.ko == "white" || *p.ko == "both";
       }
       if (p.ko_rule) settings.ko_rule = *games::parse_ko_rule(*p.ko_rule);
+      settings.relevance_zones = o.go_zones == "on";
       start.emplace(games::go_from_sgf(*p.sgf, settings));
     } catch (const games::GoSgfError& e) {
       throw InputError(in_file(p.source, e.what()));

@@ -34,6 +34,7 @@ struct SolveOptions {
   // all | none | a comma list of dead,captured,dominated,vc,templates,mustplay,symmetry,refutation,order,init; empty: all,
   // or none when a proof is asked for (proofs must be checkable by the rules).
   std::string hex_knowledge;
+  std::string go_zones = "on";  // Go relevance-zone pruning: on | off
   bool json = false;
   bool quiet = false;
 };

@@ -495,13 +495,13 @@ Numbers GoGame::initial_numbers(Player attacker) const {
   return n;
 }
 
-void GoGame::order_moves(MoveList& moves, Player attacker) const {
+void GoGame::order_moves(MoveList& moves, Player) const {
   // Liberties of the targets first (where life and death is decided), pass
-  // last -- but first for the prover's opponent when zones prune: a refuted
-  // pass is the null move whose zone drops the moves that change nothing.
-  const int pass_rank = zones_on_ && ko_rule_ != KoRule::Simple && state_.to_move != attacker ? 3 : 0;
+  // last. (Pass first for the prover's opponent, to get a null move's zone
+  // early, cost nodes: Cho 40 with its region cut to the book area took
+  // 113k nodes against 67k.)
   auto near_target = [&](Move m) {
-    if (m == kPass) return pass_rank;
+    if (m == kPass) return 0;
     for (int d : kNeighbours)
       if (state_.board[std::size_t(m + d)] == stone_of(defender_)) return 2;
     return 1;

@@ -91,7 +91,7 @@ TEST(DfpnCli, BadArgumentsExitTwo) {
   for (const char* args : {"", "solve --algo nonsense", "solve --game chess", "solve --time -1",
                            "solve --moves 'z9'", "solve --moves 'a1 a1'", "frobnicate",
                            "solve --algo pss --pss-p many", "solve --algo pss --pss-d -1",
-                           "solve --ko-rule japanese"}) {
+                           "solve --ko-rule japanese", "solve --go-zones maybe"}) {
     const CommandRun r = run(args);
     EXPECT_EQ(r.status, 2) << args << "\n" << r.out;
     EXPECT_FALSE(r.out.empty()) << args;
@@ -129,6 +129,10 @@ TEST(DfpnCli, TheGoAndHexSuitesSolveWithSeveralThreads) {
   const CommandRun go = run("suite " + suites + "go-small.json --set threads=4");
   EXPECT_EQ(go.status, 0) << go.out;
   EXPECT_NE(go.out.find("30 problems: 30 solved, 0 wrong"), std::string::npos) << go.out;
+  // Under superko relevance zones prune (sharing their store between threads).
+  const CommandRun superko = run("suite " + suites + "go-small.json --set threads=2 --set ko_rule=situational");
+  EXPECT_EQ(superko.status, 0) << superko.out;
+  EXPECT_NE(superko.out.find("30 problems: 30 solved, 0 wrong"), std::string::npos) << superko.out;
   const CommandRun hex =
       run("suite " + suites + "hex-6x6-openings.json --filter \"6x6 d\" --set threads=2 --set tt_mb=64");
   EXPECT_EQ(hex.status, 0) << hex.out;
