@@ -148,7 +148,11 @@ class GoGame {
   Move point(int column, int row) const { return static_cast<Move>(index(column, row)); }
   void set_to_move(Player p);
   // Whether a seki (two passes with the targets on the board) counts as life.
-  void set_seki_is_life(bool life) { seki_is_life_ = life; }
+  // Zones learnt under the other seki rule do not hold: a fresh store.
+  void set_seki_is_life(bool life) {
+    if (life != seki_is_life_) zones_ = std::make_shared<ZoneStore>();
+    seki_is_life_ = life;
+  }
   bool seki_is_life() const { return seki_is_life_; }
   KoRule ko_rule() const { return ko_rule_; }
   // Whether every target block is unconditionally alive (Benson).
