@@ -131,8 +131,6 @@ class GoGame {
   // over the loser's moves around a null move).
   void learn_won(std::span<const Move> winning_moves);
   void learn_lost(std::span<const Move> moves);
-  bool relevance_zones() const { return zones_on_; }
-  void set_relevance_zones(bool on) { zones_on_ = on; }
   // The zone of the current position, if decided or learnt (sorted points).
   std::optional<std::vector<Move>> relevance_zone() const;
 
@@ -256,6 +254,7 @@ class GoGame {
   std::optional<Zone> decided_zone() const;
   std::optional<Points> benson_zone() const;
   bool captures(const State& s, Move move) const;
+  void add_atari_liberties(const State& s, Point colour, Points& points) const;
   void add_targets(Points& zone) const;
   void add_block_and_boundary(const State& s, int stone, Points& zone) const;
   void add_liberty_path(const State& s, int stone, Move excluded, Points& zone) const;

@@ -55,6 +55,26 @@ bool GoGame::captures(const State& s, Move move) const {
   return false;
 }
 
+// The last liberty of every `colour` block in atari (one flood per block).
+void GoGame::add_atari_liberties(const State& s, Point colour, Points& points) const {
+  std::array<bool, kPoints> visited{};
+  for (int p = 0; p < kPoints; ++p) {
+    if (s.board[std::size_t(p)] != colour || visited[std::size_t(p)]) continue;
+    int first = -1;
+    bool more = false;
+    for_each_in_block(s.board, p, [&](int q) {
+      visited[std::size_t(q)] = true;
+      for (int d : kNeighbours) {
+        const int n = q + d;
+        if (s.board[std::size_t(n)] != Point::Empty || n == first) continue;
+        if (first < 0) first = n;
+        else more = true;
+      }
+    });
+    if (first >= 0 && !more) points.set(std::size_t(first));
+  }
+}
+
 void GoGame::add_targets(Points& zone) const {
   for (std::size_t i = 0; i < targets_.size(); ++i)
     if (!target_lost(i)) zone.set(std::size_t(targets_[i]));
@@ -188,10 +208,14 @@ std::optional<GoGame::Zone> GoGame::decided_zone() const {
   return zone;
 }
 
+// Decided zones go to the store too: df-pn looks at the same decided
+// children at every re-expansion of their parent.
 std::optional<GoGame::Zone> GoGame::zone_here() const {
-  if (evaluate(defender_) != Outcome::Unknown) return decided_zone();
   std::optional<Zone> zone;
-  zones_->read(state_.hash, [&](const Zone& z) { zone = z; });
+  if (zones_->read(state_.hash, [&](const Zone& z) { zone = z; })) return zone;
+  if (evaluate(defender_) == Outcome::Unknown) return std::nullopt;
+  zone = decided_zone();
+  if (zone) zones_->store(state_.hash, *zone);
   return zone;
 }
 
@@ -213,9 +237,7 @@ std::optional<GoGame::Refutation> GoGame::proof_set() const {
   Refutation out;
   out.kept_ = zone->points;
   // A sibling that captures changes more than its own point: it stays.
-  const State& parent = history_.back();
-  for (const Move p : region_points_)
-    if (parent.board[p] == Point::Empty && captures(parent, p)) out.kept_.set(p);
+  add_atari_liberties(history_.back(), stone_of(state_.to_move), out.kept_);
   return out;
 }
 
