@@ -13,6 +13,7 @@
 #include "dfpn/algorithms.h"
 #include "dfpn/environment.h"
 #include "dfpn/go_status.h"
+#include "dfpn/solve_game.h"
 #include "games/go/go.h"
 #include "games/go/go_sgf.h"
 #include "games/hex/hex.h"

@@ -7,6 +7,7 @@
 #include <stop_token>
 #include <string>
 
+#include "dfpn/algorithms.h"
 #include "dfpn/game.h"
 #include "dfpn/report.h"
 #include "dfpn/solve_command.h"
@@ -35,5 +36,14 @@ DFPN_SOLVE_GAME_INSTANCE(extern, games::RandomTree);
 DFPN_SOLVE_GAME_INSTANCE(extern, games::HexGame);
 DFPN_SOLVE_GAME_INSTANCE(extern, games::HexKnowledgeGame);
 DFPN_SOLVE_GAME_INSTANCE(extern, games::GoGame);
+
+// The algorithms for the games GTP serves, compiled once (in
+// solve_game_<game>.cpp) instead of again in gtp_command.cpp: each
+// instantiation is most of a minute of compile time under the sanitizers.
+#define DFPN_RUN_ALGORITHM_INSTANCE(PREFIX, G) \
+  PREFIX template AlgorithmRun<G> run_algorithm<G>(const G&, Player, const Limits&, const AlgorithmSettings&)
+
+DFPN_RUN_ALGORITHM_INSTANCE(extern, games::HexKnowledgeGame);
+DFPN_RUN_ALGORITHM_INSTANCE(extern, games::GoGame);
 
 }  // namespace dfpn::cli

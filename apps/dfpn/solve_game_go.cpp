@@ -4,5 +4,6 @@
 namespace dfpn::cli {
 
 DFPN_SOLVE_GAME_INSTANCE(, games::GoGame);
+DFPN_RUN_ALGORITHM_INSTANCE(, games::GoGame);
 
 }  // namespace dfpn::cli

@@ -4,5 +4,6 @@
 namespace dfpn::cli {
 
 DFPN_SOLVE_GAME_INSTANCE(, games::HexKnowledgeGame);
+DFPN_RUN_ALGORITHM_INSTANCE(, games::HexKnowledgeGame);
 
 }  // namespace dfpn::cli
