@@ -216,6 +216,7 @@ int GoGame::place(State& s, Move move, Move& captured_point) const {
     for (int p : block) {
       s.board[std::size_t(p)] = Point::Empty;
       s.stones ^= zobrist().stone[p][colour_index(theirs)];
+      s.captured_points.set(std::size_t(p));
       for (std::size_t i = 0; i < targets_.size(); ++i)
         if (targets_[i] == p) s.captured_targets |= 1u << i;
     }
@@ -279,7 +280,6 @@ void GoGame::play(Move move) {
   } else {
     Move captured_point = kPass;
     const int captured = place(s, move, captured_point);
-    s.captured_on_path |= captured > 0;
     s.passes = 0;
     s.ko = takes_ko(s, move, captured) ? captured_point : kPass;  // no immediate retake
   }

@@ -177,7 +177,9 @@ class GoGame {
     std::uint64_t seen = 0;    // superko: order-free sum over the distinct earlier positions' keys
     std::uint64_t hash = 0;    // stones, side to move, ko point, passes, seen
     Move last_move = kPass;    // the move that led here (pass at the start)
-    bool captured_on_path = false;  // some move since the start captured stones
+    // Points whose stones were captured since the start. Every zone holds
+    // them (go_zone.cpp: that is what keeps zones sound under superko).
+    std::bitset<kPoints> captured_points;
   };
 
   static int index(int column, int row) { return (row + 1) * kStride + column + 1; }

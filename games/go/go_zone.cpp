@@ -29,13 +29,23 @@
 // transposes to Q+r there, so it loses too.
 //
 // Superko. Whether a move recreates an earlier board depends on the whole
-// board and history, which a zone does not fix. So a zone is only kept when
-// its proof has no capture but a final capture of the targets, and it is
-// only used where no capture happened since the start: then every board
-// along the lines it speaks for holds every stone of the position where it
-// is used plus a new one of the loser's, no board can recur, and superko
-// never bans a move on either side (docs/design.md has the argument).
-// Under the simple ko rule df-pn does not prune at all (repetitions).
+// board and history, which a zone does not fix. Two rules keep zones sound
+// anyway: every zone holds every point whose stones were captured since the
+// start (State::captured_points), and a loser move outside a zone stands in
+// for the null move only if it captures nothing in the zone. On the lines a
+// zone of Q speaks for (from a Q' that agrees with Q on it), the winner plays
+// and captures only inside the zones; so a loser stone played outside the
+// current zone lands on a point that never held a loser stone before (one
+// would have been captured there: the point is in the zone) and stays to the
+// end. Such a move therefore parts every later board from every earlier one,
+// the prefix included (the pruned sibling itself is such a move), and
+// between two of them the line plays the same moves as Q's proof, whose
+// boards differ from it only by what lies outside the zones, which these moves
+// do not touch: a board recurs there exactly when it recurs in the proof. So
+// superko bans no winner move the proof played; a loser move the proof found
+// banned by superko makes the zone give up (it may be legal in Q').
+// docs/design.md has the longer argument. Under the simple ko rule df-pn does
+// not prune at all (repetitions).
 #include <algorithm>
 
 #include "games/go/go.h"
@@ -205,6 +215,7 @@ std::optional<GoGame::Zone> GoGame::decided_zone() const {
     return std::nullopt;
   }
   add_targets(zone.points);
+  zone.points |= state_.captured_points;
   return zone;
 }
 
@@ -229,7 +240,7 @@ std::optional<std::vector<GoGame::Move>> GoGame::relevance_zone() const {
 }
 
 std::optional<GoGame::Refutation> GoGame::proof_set() const {
-  if (!zones_on_ || history_.empty() || state_.captured_on_path) return std::nullopt;
+  if (!zones_on_ || history_.empty()) return std::nullopt;
   const auto zone = zone_here();
   if (!zone) return std::nullopt;
   const Move refuted = state_.last_move;
@@ -245,12 +256,10 @@ void GoGame::learn_won(std::span<const Move> winning_moves) {
   if (!zones_on_) return;
   std::optional<Zone> best;
   for (const Move w : winning_moves) {
-    const bool capturing = captures(state_, w);
     play(w);
     const auto child = zone_here();
-    const bool final_capture = all_targets_captured();
     undo();
-    if (!child || (capturing && !final_capture)) continue;  // a capture on the way: superko could tell
+    if (!child) continue;
     Zone zone;
     zone.points = child->points;
     zone.pass_won = w == kPass;
@@ -259,6 +268,7 @@ void GoGame::learn_won(std::span<const Move> winning_moves) {
   }
   if (!best) return;
   add_targets(best->points);
+  best->points |= state_.captured_points;
   zones_->store(state_.hash, *best);
 }
 
@@ -290,6 +300,7 @@ void GoGame::learn_lost(std::span<const Move> moves) {
     }
   }
   add_targets(zone);
+  zone |= state_.captured_points;  // before the closure: its empty points are moves to answer too
   Points answered;
   for (bool changed = true; changed;) {
     changed = false;
@@ -300,8 +311,7 @@ void GoGame::learn_lost(std::span<const Move> moves) {
       changed = true;
       if (p == state_.ko) continue;  // banned in every position the zone speaks for
       switch (legality(p)) {
-        case Legality::Legal: {
-          if (captures(state_, p)) return;
+        case Legality::Legal: {  // a capture included: its block and boundary join the zone
           const auto child = zone_after(p);
           if (!child) return;
           zone |= child->points;
