@@ -144,13 +144,19 @@ static ProblemSpec load_go_task(const std::string& path, const nlohmann::json& t
   } catch (const sgf::ParseError& e) {
     throw InputError(path + ": field 'masked_sgf_str': " + e.what());
   }
-  // Targets: the crucial stones of the living side; region: as given.
+  // Targets: the crucial stones of the living side (TOLIVE/TOKILL), or a
+  // kill-all goal (TOLIVE_ANY/TOKILL_ALL: LIVEANY); region: as given.
   const std::string black_goal = text("black_search_goal"), white_goal = text("white_search_goal");
-  if (black_goal != "TOLIVE" && white_goal != "TOLIVE")
-    throw InputError(path + ": only TOLIVE/TOKILL tasks are supported (black_search_goal '" + black_goal +
-                     "', white_search_goal '" + white_goal + "')");
-  const std::string crucial = black_goal == "TOLIVE" ? text("black_crucial_stone") : text("white_crucial_stone");
-  if (crucial.empty()) throw InputError(path + ": the living side has no crucial (target) stones");
+  const bool kill_all = (black_goal == "TOLIVE_ANY" && white_goal == "TOKILL_ALL") ||
+                        (white_goal == "TOLIVE_ANY" && black_goal == "TOKILL_ALL");
+  const bool targets = (black_goal == "TOLIVE" && white_goal == "TOKILL") ||
+                       (white_goal == "TOLIVE" && black_goal == "TOKILL");
+  if (!kill_all && !targets)
+    throw InputError(path + ": the goals must be TOLIVE/TOKILL or TOLIVE_ANY/TOKILL_ALL, one for each side "
+                     "(black_search_goal '" + black_goal + "', white_search_goal '" + white_goal + "')");
+  const std::string crucial =
+      kill_all ? "" : black_goal == "TOLIVE" ? text("black_crucial_stone") : text("white_crucial_stone");
+  if (targets && crucial.empty()) throw InputError(path + ": the living side has no crucial (target) stones");
   auto add_list = [&](const char* id, const std::string& list) {
     std::vector<std::string> values;
     std::string item;
@@ -165,9 +171,12 @@ static ProblemSpec load_go_task(const std::string& path, const nlohmann::json& t
     if (!values.empty()) root.add(id, values);
   };
   root.properties.erase(std::remove_if(root.properties.begin(), root.properties.end(),
-                                       [](const sgf::Property& p) { return p.id == "TR" || p.id == "MA"; }),
+                                       [](const sgf::Property& p) {
+                                         return p.id == "TR" || p.id == "MA" || p.id == "LIVEANY";
+                                       }),
                         root.properties.end());
   add_list("TR", crucial);
+  if (kill_all) root.add("LIVEANY", {black_goal == "TOLIVE_ANY" ? "B" : "W"});
   add_list("MA", text("region"));
   const std::string turn = text("turn_color");
   if (turn != "b" && turn != "w") throw InputError(path + ": field 'turn_color' must be \"b\" or \"w\"");

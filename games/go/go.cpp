@@ -89,7 +89,10 @@ GoGame::GoGame(const GoProblem& problem, bool require_targets)
       point = colour;
     }
   }
-  if (problem.targets.empty() && require_targets)
+  kill_all_ = problem.live_any.has_value();
+  if (kill_all_ && !problem.targets.empty())
+    throw std::invalid_argument("a kill-all problem has no target stones (every stone of the living side counts)");
+  if (problem.targets.empty() && require_targets && !kill_all_)
     throw std::invalid_argument("no target stones: mark the stones that must live");
   std::optional<Point> target_colour;
   for (const auto& p : problem.targets) {
@@ -102,7 +105,8 @@ GoGame::GoGame(const GoProblem& problem, bool require_targets)
       targets_.push_back(index(p.first, p.second));
   }
   if (targets_.size() > 32) throw std::invalid_argument("more than 32 target stones");
-  defender_ = target_colour.value_or(Point::Black) == Point::Black ? Player::Black : Player::White;
+  defender_ = kill_all_ ? *problem.live_any
+                       : target_colour.value_or(Point::Black) == Point::Black ? Player::Black : Player::White;
   if (problem.region.empty()) {
     for (int r = 0; r < size_; ++r)
       for (int c = 0; c < size_; ++c) region_[std::size_t(index(c, r))] = true;
@@ -163,6 +167,7 @@ GoProblem GoGame::problem(bool drop_history) const {
   out.white_may_take_ko = may_take_ko_[1];
   out.ko_rule = ko_rule_;
   out.relevance_zones = zones_on_;
+  if (kill_all_) out.live_any = defender_;
   bool whole_board = true;
   for (int r = 0; r < size_; ++r) {
     for (int c = 0; c < size_; ++c) {
@@ -302,14 +307,60 @@ bool GoGame::all_targets_captured() const {
 // regions enclosed by X alone, and regions touching dropped blocks.
 // Linear in the board: a region is healthy for block b when the number of
 // its empty points next to b equals its number of empty points.
-bool GoGame::targets_alive() const {
+std::uint64_t GoGame::memo_key() const {
+  return state_.stones ^ mix64(state_.captured_targets + 0x9E3779B97F4A7C15ull);
+}
+
+bool GoGame::targets_alive() const { return benson_memo().alive; }
+
+const GoGame::BensonMemo& GoGame::benson_memo() const {
   // Slot 0 never matches a board whose stone hash is 0 by chance: it is recomputed.
-  // Keyed by the stones and which targets are gone (both decide the answer).
-  const std::uint64_t key = state_.stones ^ mix64(state_.captured_targets + 0x9E3779B97F4A7C15ull);
+  const std::uint64_t key = memo_key();
   BensonMemo& slot = memo_[key & (kMemoSize - 1)];
-  if (slot.stones == key && key != 0) return slot.alive;
-  slot = {key, targets_may_be_alive() && compute_targets_alive()};
-  return slot.alive;
+  if (slot.stones == key && key != 0) return slot;
+  if (kill_all_) {
+    benson(stone_of(defender_));
+    const bool alive = alive_defender_block() >= 0;
+    bool killer_owns = false;
+    if (!alive) {
+      benson(stone_of(killer()));
+      killer_owns = killer_owns_everything();
+    }
+    slot = {key, alive, killer_owns};
+  } else {
+    slot = {key, targets_may_be_alive() && compute_targets_alive(), false};
+  }
+  return slot;
+}
+
+int GoGame::alive_defender_block() const {
+  int best = -1, best_size = kPoints + 1;
+  std::vector<int> sizes(scratch_.block_alive.size(), 0);
+  for (int p = 0; p < kPoints; ++p)
+    if (scratch_.block_of[std::size_t(p)] >= 0) ++sizes[std::size_t(scratch_.block_of[std::size_t(p)])];
+  for (std::size_t b = 0; b < sizes.size(); ++b)
+    if (scratch_.block_alive[b] && sizes[b] < best_size) best = int(b), best_size = sizes[b];
+  return best;
+}
+
+bool GoGame::killer_owns_everything() const {
+  // Every point not the killer's lies next to an alive killer block: a
+  // defender eye would be an empty point with only defender neighbours.
+  const Point killer_stone = stone_of(killer());
+  bool any_alive = false;
+  for (char alive : scratch_.block_alive) any_alive |= alive != 0;
+  if (!any_alive) return false;
+  for (int p = 0; p < kPoints; ++p) {
+    const Point at = state_.board[std::size_t(p)];
+    if (at == Point::Border || at == killer_stone) continue;
+    bool next_to_alive = false;
+    for (int d : kNeighbours) {
+      const int b = scratch_.block_of[std::size_t(p + d)];
+      next_to_alive |= b >= 0 && scratch_.block_alive[std::size_t(b)];
+    }
+    if (!next_to_alive) return false;
+  }
+  return true;
 }
 
 bool GoGame::targets_may_be_alive() const {
@@ -373,8 +424,16 @@ bool GoGame::targets_may_be_alive() const {
 }
 
 bool GoGame::compute_targets_alive() const {
+  benson(stone_of(defender_));
+  const auto& block_alive = scratch_.block_alive;
+  const auto& block_of = scratch_.block_of;
+  for (std::size_t i = 0; i < targets_.size(); ++i)
+    if (!target_lost(i) && !block_alive[std::size_t(block_of[std::size_t(targets_[i])])]) return false;
+  return true;
+}
+
+void GoGame::benson(Point mine) const {
   const auto& board = state_.board;
-  const Point mine = stone_of(defender_);
   auto& block_of = scratch_.block_of;
   auto& region_of = scratch_.region_of;
   block_of.fill(-1);
@@ -449,24 +508,38 @@ bool GoGame::compute_targets_alive() const {
         changed = true;
       }
   }
-  for (std::size_t i = 0; i < targets_.size(); ++i)
-    if (!target_lost(i) && !block_alive[std::size_t(block_of[std::size_t(targets_[i])])]) return false;
-  return true;
 }
 
 Outcome GoGame::evaluate(Player attacker) const {
   std::optional<Player> winner;
-  if (all_targets_captured()) winner = killer();
-  else if (state_.passes >= 2) winner = seki_is_life_ ? defender_ : killer();
-  else if (targets_alive()) winner = defender_;
+  if (kill_all_) {
+    // Two passes: a defender stone left on the board lives (in seki at
+    // best: the killer passed instead of capturing it).
+    if (state_.passes >= 2) {
+      bool any = false;
+      for (const Point at : state_.board) any |= at == stone_of(defender_);
+      winner = any && seki_is_life_ ? defender_ : killer();
+    } else if (const BensonMemo& benson = benson_memo(); benson.alive) {
+      winner = defender_;
+    } else if (benson.killer_owns_all) {
+      winner = killer();
+    }
+  } else if (all_targets_captured()) {
+    winner = killer();
+  } else if (state_.passes >= 2) {
+    winner = seki_is_life_ ? defender_ : killer();
+  } else if (targets_alive()) {
+    winner = defender_;
+  }
   if (!winner) return Outcome::Unknown;
   return *winner == attacker ? Outcome::Proven : Outcome::Disproven;
 }
 
 std::string GoGame::goal_text(Player prover) const {
   const std::string who = to_string(prover) == std::string("black") ? "black" : "white";
-  if (prover == defender_) return who + " lives" + (seki_is_life_ ? " (seki counts)" : " unconditionally");
-  return who + " kills" + (seki_is_life_ ? "" : " (seki counts as dead)");
+  const std::string any = kill_all_ ? " (any stone)" : "", all = kill_all_ ? " all" : "";
+  if (prover == defender_) return who + " lives" + any + (seki_is_life_ ? " (seki counts)" : " unconditionally");
+  return who + " kills" + all + (seki_is_life_ ? "" : " (seki counts as dead)");
 }
 
 Numbers GoGame::initial_numbers(Player attacker) const {
@@ -480,7 +553,7 @@ Numbers GoGame::initial_numbers(Player attacker) const {
   // pass even less: they start harder for whoever made them, so the search
   // looks near the targets first. (The opponent's pass stays cheap: once
   // refuted, its zone prunes.)
-  if (history_.empty()) return n;
+  if (history_.empty() || targets_.empty()) return n;
   const Player mover = opponent(state_.to_move);
   ProofNumber penalty = 0;
   if (state_.last_move == kPass) {

@@ -16,9 +16,17 @@
 //   has no cycles. The price: move orders that pass through different
 //   positions no longer share entries.
 //
+// Kill-all problems (GoProblem::live_any) have no targets: the defender
+// lives if any of its stones lives, the killer must kill them all.
+//
 // Terminals, each provably right under these rules:
 // * every target stone captured (a stone later played on a target's point is
 //   not a target): the killer wins;
+// * kill-all: some defender block unconditionally alive (Benson): the
+//   defender wins; the killer's unconditionally alive blocks are next to
+//   every point that is not theirs (so no defender eye can ever form, and
+//   the killer can fill every point and capture whatever is played): the
+//   killer wins;
 // * every target block still on the board unconditionally alive (Benson,
 //   counting the killer as able to play anywhere, which only makes it more
 //   conservative): the defender wins;
@@ -64,8 +72,11 @@ struct GoProblem {
   bool white_may_take_ko = true;
   KoRule ko_rule = KoRule::Simple;
   // Refutation pruning with relevance zones (only where it is sound: under
-  // superko, on capture-free lines; see go_zone.cpp).
+  // superko; see go_zone.cpp).
   bool relevance_zones = true;
+  // Kill-all: this side lives if any of its stones lives (no targets then);
+  // the other must kill them all.
+  std::optional<Player> live_any;
 };
 
 // A problem from a text diagram, top row first: X/O stones (upper case: the
@@ -89,7 +100,8 @@ class GoGame {
   // A board for setting a problem up (GTP editing): targets may be missing.
   // Without targets it is not a problem: evaluate() says the killer has won.
   static GoGame setup_board(const GoProblem& problem) { return GoGame(problem, false); }
-  bool has_targets() const { return !targets_.empty(); }
+  bool has_targets() const { return !targets_.empty() || kill_all_; }
+  bool kill_all() const { return kill_all_; }
 
   std::uint64_t hash() const { return state_.hash; }
   Player to_move() const { return state_.to_move; }
@@ -153,7 +165,8 @@ class GoGame {
   }
   bool seki_is_life() const { return seki_is_life_; }
   KoRule ko_rule() const { return ko_rule_; }
-  // Whether every target block is unconditionally alive (Benson).
+  // Whether every target block is unconditionally alive (Benson); in a
+  // kill-all problem, whether some defender block is.
   bool targets_alive() const;
   std::string to_text() const;
   // The current position as a problem that starts here. Throws
@@ -205,6 +218,7 @@ class GoGame {
 
   int size_;
   Player defender_;
+  bool kill_all_ = false;
   bool seki_is_life_;
   bool may_take_ko_[2];
   KoRule ko_rule_;
@@ -230,10 +244,23 @@ class GoGame {
   struct BensonMemo {
     std::uint64_t stones = 0;
     bool alive = false;
+    bool killer_owns_all = false;  // kill-all: the killer's decided win
   };
   static constexpr std::size_t kMemoSize = 1 << 14;
+  // Keyed by the stones and which targets are gone (both decide the answers).
+  std::uint64_t memo_key() const;
+  const BensonMemo& benson_memo() const;
   mutable std::vector<BensonMemo> memo_ = std::vector<BensonMemo>(kMemoSize);
+  // Benson's algorithm for `colour`'s blocks, into scratch_ (block_alive,
+  // region_alive, links).
+  void benson(Point colour) const;
   bool compute_targets_alive() const;
+  // Kill-all: the killer's alive blocks are next to every point not theirs
+  // (benson(killer) must have run).
+  bool killer_owns_everything() const;
+  // Kill-all: the defender's alive block of Benson's run with the fewest
+  // stones, or -1.
+  int alive_defender_block() const;
   // Necessary for Benson life and cheap: every target block touches two
   // regions whose empty points are all its liberties. Floods stop at the
   // first empty point that is not, so failing positions cost little.

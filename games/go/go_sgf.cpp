@@ -125,6 +125,11 @@ GoProblem go_settings_from_sgf(const sgf::Node& root, GoProblem defaults) {
     if (!parsed) fail(root, "KORULE[" + v + "] must be simple, situational or positional");
     defaults.ko_rule = *parsed;
   }
+  if (const auto* live_any = root.find("LIVEANY")) {
+    const std::string& v = live_any->front();
+    if (v != "B" && v != "W") fail(root, "LIVEANY[" + v + "] must be B or W (the side that lives if any stone lives)");
+    defaults.live_any = v == "B" ? Player::Black : Player::White;
+  }
   return defaults;
 }
 
@@ -139,7 +144,8 @@ sgf::Node go_to_sgf(const GoGame& position) {
   root.add("FF", {"4"}).add("GM", {"1"}).add("SZ", {std::to_string(problem.size)}).add("AP", {"dfpn"});
   if (!problem.black.empty()) root.add("AB", values(problem.black));
   if (!problem.white.empty()) root.add("AW", values(problem.white));
-  root.add("TR", values(problem.targets));
+  if (problem.live_any) root.add("LIVEANY", {*problem.live_any == Player::Black ? "B" : "W"});
+  else root.add("TR", values(problem.targets));
   if (!problem.region.empty()) root.add("MA", values(problem.region));
   root.add("PL", {problem.to_move == Player::Black ? "B" : "W"});
   root.add("SEKI", {problem.seki_is_life ? "life" : "death"});

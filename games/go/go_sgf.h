@@ -2,8 +2,9 @@
 // target stones, MA the region (absent: every point), then the main line's
 // moves. Seki and ko settings are not standard SGF; files this program
 // writes carry them in private properties that other programs keep and
-// ignore: SEKI[life|death], KOTAKERS[both|black|white|none] and
-// KORULE[simple|situational|positional].
+// ignore: SEKI[life|death], KOTAKERS[both|black|white|none],
+// KORULE[simple|situational|positional] and LIVEANY[B|W] (a kill-all
+// problem: that side lives if any of its stones lives; no TR then).
 #pragma once
 
 #include <stdexcept>

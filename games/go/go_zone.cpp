@@ -170,17 +170,22 @@ void GoGame::add_winner_witnesses(Point winner, Points& zone) const {
 }
 
 std::optional<GoGame::Points> GoGame::benson_zone() const {
-  if (!compute_targets_alive()) return std::nullopt;
   const auto& links = scratch_.links;
   const auto& empties = scratch_.empties;
+  std::vector<int> work;
+  if (kill_all_) {  // one alive block is enough
+    benson(stone_of(defender_));
+    const int b = alive_defender_block();
+    if (b < 0) return std::nullopt;
+    work.push_back(b);
+  } else {
+    if (!compute_targets_alive()) return std::nullopt;
+    for (std::size_t i = 0; i < targets_.size(); ++i)
+      if (!target_lost(i)) work.push_back(scratch_.block_of[std::size_t(targets_[i])]);
+  }
   const std::size_t blocks = scratch_.block_alive.size(), regions = scratch_.region_alive.size();
   std::vector<char> need_block(blocks, 0), need_region(regions, 0);
-  std::vector<int> work;
-  for (std::size_t i = 0; i < targets_.size(); ++i) {
-    if (target_lost(i)) continue;
-    const int b = scratch_.block_of[std::size_t(targets_[i])];
-    if (!need_block[std::size_t(b)]) need_block[std::size_t(b)] = 1, work.push_back(b);
-  }
+  for (int b : work) need_block[std::size_t(b)] = 1;
   while (!work.empty()) {
     const int b = work.back();
     work.pop_back();
@@ -206,6 +211,22 @@ std::optional<GoGame::Points> GoGame::benson_zone() const {
 
 std::optional<GoGame::Zone> GoGame::decided_zone() const {
   Zone zone;
+  if (kill_all_) {
+    // Two passes with a defender stone on the board: that stone decides;
+    // without one, or when the killer owns everything, the whole board.
+    const auto stone = std::find(state_.board.begin(), state_.board.end(), stone_of(defender_));
+    const bool defender_wins = evaluate(defender_) == Outcome::Proven;
+    zone.pass_won = state_.passes >= 2;
+    if (zone.pass_won && defender_wins) {
+      zone.points.set(std::size_t(stone - state_.board.begin()));
+    } else if (auto benson = defender_wins ? benson_zone() : std::nullopt) {
+      zone.points = *benson;
+    } else {
+      for (int p = 0; p < kPoints; ++p) zone.points.set(std::size_t(p), state_.board[std::size_t(p)] != Point::Border);
+    }
+    zone.points |= state_.captured_points;
+    return zone;
+  }
   if (all_targets_captured()) return zone;
   if (state_.passes >= 2) {
     zone.pass_won = true;
