@@ -122,6 +122,32 @@ TEST(DfpnCli, BadFilesNameFileLineAndField) {
   EXPECT_NE(r.out.find("move 2 'a1' is not legal"), std::string::npos) << r.out;
 }
 
+// The public task format's kill-all goals (TOLIVE_ANY / TOKILL_ALL), the
+// position given as a move list with a pass in it, as the 7x7 set has it.
+// After the moves Black's wall has two eyes and touches every other point:
+// White can never live, Black has won.
+TEST(DfpnCli, KillAllTasksAreRead) {
+  const std::string task = R"json({"masked_sgf_str": "(;FF[4]SZ[4]AB[aa][ba][ca][da][ab][db][ac][bc][cc][dc][bd][dd]AW[cb];W[];B[bb])",
+    "region": "", "turn_color": "w", "black_search_goal": "TOKILL_ALL", "white_search_goal": "TOLIVE_ANY",
+    "black_ko_rule": "allow_ko", "white_ko_rule": "disallow_ko"})json";
+  const auto file = write_file("kill_all.json", task);
+  const CommandRun r = run("solve " + file + " --json --verify --threads 1");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["prover"], "white");
+  EXPECT_NE(j["goal"].get<std::string>().find("lives (any stone)"), std::string::npos) << j["goal"];
+  EXPECT_EQ(j["winner"], "black");
+  EXPECT_EQ(j["status"], "black kills");
+  EXPECT_EQ(j["proof_verified"], true);
+
+  std::string mixed = task;
+  mixed.replace(mixed.find("TOLIVE_ANY"), 10, "TOLIVE");
+  const auto bad = write_file("kill_all_bad.json", mixed);
+  const CommandRun e = run("solve " + bad);
+  EXPECT_EQ(e.status, 2);
+  EXPECT_NE(e.out.find("TOLIVE_ANY/TOKILL_ALL"), std::string::npos) << e.out;
+}
+
 // The shipped Go and Hex suites with several threads: every answer must
 // match the suite's expectation (oracle-checked for Go, published for Hex).
 TEST(DfpnCli, TheGoAndHexSuitesSolveWithSeveralThreads) {
