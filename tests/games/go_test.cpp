@@ -16,17 +16,13 @@
 #include "dfpn/proof.h"
 #include "games/go/go_sgf.h"
 #include "support/go_ghi_cases.h"
+#include "support/sanitized.h"
 #include "tt/table.h"
 
 namespace dfpn::games {
 namespace {
 
-// The oracle is slow under a sanitizer: fewer cases there, the same code.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kSanitizedGo = true;
-#else
-constexpr bool kSanitizedGo = false;
-#endif
+using dfpn::testing::kSanitized;
 
 GoProblem diagram(const std::vector<std::string>& rows, Player to_move = Player::Black) {
   return go_problem_from_diagram(rows, to_move);
@@ -410,7 +406,7 @@ TEST(GoKillAll, RandomPositionsAgreeWithTheOracle) {
   std::mt19937 random(2026);
   int checked = 0, skipped = 0;
   std::map<Player, std::array<int, 2>> wins;  // by winner, then whether White proved
-  const int wanted = kSanitizedGo ? 6 : 30;
+  const int wanted = kSanitized ? 6 : 30;
   while (checked < wanted && checked + skipped < 4 * wanted) {
     const KoRule rule = std::array{KoRule::Simple, KoRule::Situational, KoRule::Positional}[random() % 3];
     std::vector<std::string> rows(4, std::string(4, '.'));

@@ -12,17 +12,13 @@
 #include "dfpn/minimax.h"
 #include "dfpn/proof.h"
 #include "games/go/go.h"
+#include "support/sanitized.h"
 #include "tt/table.h"
 
 namespace dfpn::games {
 namespace {
 
-// The oracle is slow under a sanitizer: fewer cases there, the same code.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
+using dfpn::testing::kSanitized;
 
 // Shapes with room to play elsewhere: the x walls hold eyes or empty points
 // that change nothing, so the loser has moves a zone can drop.
