@@ -73,7 +73,8 @@ GoProblem go_problem_from_diagram(const std::vector<std::string>& rows, Player t
 GoGame::GoGame(const GoProblem& problem, bool require_targets)
     : size_(problem.size), seki_is_life_(problem.seki_is_life),
       may_take_ko_{problem.black_may_take_ko, problem.white_may_take_ko}, ko_rule_(problem.ko_rule),
-      zones_on_(problem.relevance_zones) {
+      zones_on_(problem.relevance_zones),
+      eye_rules_(problem.eye_rules) {
   if (size_ < 2 || size_ > kMaxSize) throw std::invalid_argument("board size must be 2..19");
   state_.board.fill(Point::Border);
   for (int r = 0; r < size_; ++r)
@@ -167,6 +168,7 @@ GoProblem GoGame::problem(bool drop_history) const {
   out.white_may_take_ko = may_take_ko_[1];
   out.ko_rule = ko_rule_;
   out.relevance_zones = zones_on_;
+  out.eye_rules = eye_rules_;
   if (kill_all_) out.live_any = defender_;
   bool whole_board = true;
   for (int r = 0; r < size_; ++r) {
@@ -326,11 +328,124 @@ const GoGame::BensonMemo& GoGame::benson_memo() const {
       benson(stone_of(killer()));
       killer_owns = killer_owns_everything();
     }
-    slot = {key, alive, killer_owns};
+    slot = {key, alive, killer_owns, {}};
   } else {
-    slot = {key, targets_may_be_alive() && compute_targets_alive(), false};
+    slot = {key, targets_may_be_alive() && compute_targets_alive(), false, {}};
+    if (!slot.alive && eye_rules_) slot.eye = small_eye_space();
   }
   return slot;
+}
+
+std::uint32_t GoGame::next_mark() const {
+  if (++mark_stamp_ == 0) {
+    mark_.fill(0);
+    mark_stamp_ = 1;
+  }
+  return mark_stamp_;
+}
+
+// Small eye spaces. T: the block of every remaining target (two stones at
+// least); S: its liberties, 1-3 connected empty points of the region that
+// touch only T and S; K: the killer blocks beside T. T gains a liberty only
+// by capturing a K, and a defender move takes at most one liberty from a K
+// (a killer stone in S never touches one). The killer's plan:
+// * killer to move, |S| = 1: capture.
+// * |S| = 2 (a, b adjacent): play a. If the defender captures it with b
+//   (b joins T), T's one liberty is a: capture there; else capture at b.
+//   One defender move elsewhere.
+// * |S| = 3 (a - c - b): play c. The defender's a (or b) leaves T one
+//   liberty: capture. Else play a: T and {a, c} share the liberty b. If the
+//   defender captures the pair with b, the adjacent {a, c} is the case
+//   above; else capture at b. Two defender moves elsewhere.
+// * defender to move, |S| <= 2: a move in S is suicide or self-atari, so it
+//   moves elsewhere once more and the killer-to-move case follows. It must
+//   not end the game by answering a pass with a pass when seki is life.
+// So with d defender moves elsewhere, every K needs d + 1 liberties. No move
+// of the plan takes a ko (T has two stones; the other moves capture nothing
+// or join T) or lies on a ko ban (a banned point touches a lone stone; S
+// touches only T), and none recreates an earlier board: a capture of targets
+// is new, and a killer stone in S can have left only by a defender stone
+// joining T there, which stays. For the same reason no position after the
+// killer's first move in S repeats one before it; the defender's first move
+// elsewhere could (a cycle the killer loses under the simple ko rule), so the
+// defender-to-move cases need superko.
+GoGame::EyeSpace GoGame::small_eye_space() const {
+  const auto& board = state_.board;
+  const Point mine = stone_of(defender_), theirs = other(mine);
+  int first = -1;
+  for (std::size_t i = 0; i < targets_.size() && first < 0; ++i)
+    if (!target_lost(i)) first = targets_[i];
+  if (first < 0) return {};
+  if (mark_stamp_ > 0xFFFFFFF0u) {  // the three stamps below must not wrap around
+    mark_.fill(0);
+    mark_stamp_ = 0;
+  }
+  const std::uint32_t in_block = next_mark(), liberty_mark = next_mark();
+  int stones = 0, count = 0;
+  std::array<int, 3> liberties{};
+  boost::container::static_vector<int, kPoints> walls;
+  for_each_in_block(board, first, [&](int q) {
+    mark_[std::size_t(q)] = in_block;
+    ++stones;
+    for (int d : kNeighbours) {
+      const int n = q + d;
+      if (board[std::size_t(n)] == Point::Empty && mark_[std::size_t(n)] != liberty_mark) {
+        mark_[std::size_t(n)] = liberty_mark;
+        if (count < 3) liberties[std::size_t(count)] = n;
+        ++count;
+      } else if (board[std::size_t(n)] == theirs) {
+        walls.push_back(n);
+      }
+    }
+  });
+  if (stones < 2 || count > 3) return {};
+  for (std::size_t i = 0; i < targets_.size(); ++i)
+    if (!target_lost(i) && mark_[std::size_t(targets_[i])] != in_block) return {};
+  auto adjacent = [](int p, int q) { return std::abs(p - q) == 1 || std::abs(p - q) == kStride; };
+  for (int i = 0; i < count; ++i) {
+    const int p = liberties[std::size_t(i)];
+    if (!region_[std::size_t(p)]) return {};
+    for (int d : kNeighbours) {
+      const std::uint32_t m = mark_[std::size_t(p + d)];
+      if (board[std::size_t(p + d)] != Point::Border && m != in_block && m != liberty_mark) return {};
+    }
+  }
+  if (count == 2 && !adjacent(liberties[0], liberties[1])) return {};
+  if (count == 3) {
+    bool path = false;
+    for (int i = 0; i < 3; ++i)
+      path |= adjacent(liberties[std::size_t(i)], liberties[std::size_t((i + 1) % 3)]) &&
+              adjacent(liberties[std::size_t(i)], liberties[std::size_t((i + 2) % 3)]);
+    if (!path) return {};
+  }
+  // The fewest liberties of a K, counting up to three.
+  const std::uint32_t counted = next_mark();
+  int fewest = 3;
+  for (int w : walls) {
+    if (mark_[std::size_t(w)] == counted) continue;
+    std::array<int, 3> found{};
+    int libs = 0;
+    for_each_in_block(board, w, [&](int q) {
+      mark_[std::size_t(q)] = counted;
+      for (int d : kNeighbours) {
+        const int n = q + d;
+        if (libs < 3 && board[std::size_t(n)] == Point::Empty &&
+            std::find(found.begin(), found.begin() + libs, n) == found.begin() + libs)
+          found[std::size_t(libs++)] = n;
+      }
+    });
+    fewest = std::min(fewest, libs);
+  }
+  return {static_cast<std::uint8_t>(count), static_cast<std::uint8_t>(fewest)};
+}
+
+bool GoGame::eye_space_kills() const {
+  if (!eye_rules_ || kill_all_) return false;
+  const EyeSpace eye = benson_memo().eye;
+  if (eye.points == 0) return false;
+  if (state_.to_move == killer()) return eye.wall_liberties >= eye.points;
+  if (ko_rule_ == KoRule::Simple || eye.points > 2 || (seki_is_life_ && state_.passes > 0)) return false;
+  return eye.wall_liberties >= eye.points + 1;
 }
 
 int GoGame::alive_defender_block() const {
@@ -366,13 +481,7 @@ bool GoGame::killer_owns_everything() const {
 bool GoGame::targets_may_be_alive() const {
   const auto& board = state_.board;
   const Point mine = stone_of(defender_);
-  auto next_stamp = [&] {
-    if (++mark_stamp_ == 0) {
-      mark_.fill(0);
-      mark_stamp_ = 1;
-    }
-    return mark_stamp_;
-  };
+  auto next_stamp = [&] { return next_mark(); };
   std::uint32_t done_targets = next_stamp();  // marks target blocks already checked
   std::array<std::uint32_t, kPoints>& mark = mark_;
   std::vector<int> block;
@@ -530,6 +639,8 @@ Outcome GoGame::evaluate(Player attacker) const {
     winner = seki_is_life_ ? defender_ : killer();
   } else if (targets_alive()) {
     winner = defender_;
+  } else if (eye_space_kills()) {
+    winner = killer();
   }
   if (!winner) return Outcome::Unknown;
   return *winner == attacker ? Outcome::Proven : Outcome::Disproven;

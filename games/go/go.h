@@ -31,7 +31,11 @@
 //   counting the killer as able to play anywhere, which only makes it more
 //   conservative): the defender wins;
 // * two passes in a row: the defender wins if seki counts as life (the
-//   killer passed instead of capturing), else the killer wins.
+//   killer passed instead of capturing), else the killer wins;
+// * a small eye space (eye_space_kills): the targets form one block whose
+//   liberties are one to three empty points enclosed by it alone, and every
+//   killer block beside it has more liberties than the defender has moves
+//   before the killer captures: the killer wins.
 //
 // Relevance zones (games/go/go_zone.cpp, docs/design.md): a won position
 // names the points its win rests on, so df-pn can drop the loser's moves
@@ -74,6 +78,9 @@ struct GoProblem {
   // Refutation pruning with relevance zones (only where it is sound: under
   // superko; see go_zone.cpp).
   bool relevance_zones = true;
+  // Small eye spaces decided without search (GoGame::eye_space_kills); off
+  // only to check them against the plain rules.
+  bool eye_rules = true;
   // Kill-all: this side lives if any of its stones lives (no targets then);
   // the other must kill them all.
   std::optional<Player> live_any;
@@ -228,6 +235,18 @@ class GoGame {
   State state_;
   std::vector<State> history_;
 
+  // Small eye spaces (eye_space_kills): the shape, which depends on the
+  // stones alone. `points` = 0: the targets are not one block enclosing
+  // 1-3 connected empty points of the region by itself.
+  struct EyeSpace {
+    std::uint8_t points = 0;
+    std::uint8_t wall_liberties = 0;  // fewest liberties of a killer block beside the targets (at most 3 counted)
+  };
+  EyeSpace small_eye_space() const;
+  // Whether the killer captures the targets in a small eye space by force
+  // (go.cpp has the case analysis); eye_space_zone() is its zone.
+  bool eye_space_kills() const;
+
   // Reused buffers of targets_alive(), so the hot path does not allocate.
   struct Link {
     int region, block, empties_touching;
@@ -245,6 +264,7 @@ class GoGame {
     std::uint64_t stones = 0;
     bool alive = false;
     bool killer_owns_all = false;  // kill-all: the killer's decided win
+    EyeSpace eye;                  // targets not alive: their eye space, if small
   };
   static constexpr std::size_t kMemoSize = 1 << 14;
   // Keyed by the stones and which targets are gone (both decide the answers).
@@ -267,6 +287,7 @@ class GoGame {
   bool targets_may_be_alive() const;
   mutable std::array<std::uint32_t, kPoints> mark_{};
   mutable std::uint32_t mark_stamp_ = 0;
+  std::uint32_t next_mark() const;  // a fresh stamp for mark_
 
   // Relevance zones: the points, and whether the win is a pass (the loser's
   // pass then is no null move: a second pass would end the game).
@@ -276,12 +297,14 @@ class GoGame {
     bool pass_won = false;
   };
   bool zones_on_ = true;
+  bool eye_rules_ = true;
   // Zones of positions solved by search, shared by every copy of the game.
   using ZoneStore = SharedCache<Zone, std::size_t{1} << 16>;
   std::shared_ptr<ZoneStore> zones_ = std::make_shared<ZoneStore>();
   std::optional<Zone> zone_here() const;
   std::optional<Zone> decided_zone() const;
   std::optional<Points> benson_zone() const;
+  std::optional<Points> eye_space_zone() const;
   bool captures(const State& s, Move move) const;
   void add_atari_liberties(const State& s, Point colour, Points& points) const;
   void add_targets(Points& zone) const;

@@ -209,6 +209,45 @@ std::optional<GoGame::Points> GoGame::benson_zone() const {
   return zone;
 }
 
+// A small eye space (go.cpp): the target block, its liberties, the killer
+// blocks beside it and as many of each one's liberties as the killer's plan
+// needs. Whatever lies elsewhere, the same block then has the same eye space
+// and every wall keeps those liberties.
+std::optional<GoGame::Points> GoGame::eye_space_zone() const {
+  if (!eye_space_kills()) return std::nullopt;
+  const EyeSpace eye = benson_memo().eye;
+  const int needed = eye.points + (state_.to_move == killer() ? 0 : 1);
+  const auto& board = state_.board;
+  const Point theirs = stone_of(killer());
+  int first = -1;
+  for (std::size_t i = 0; i < targets_.size() && first < 0; ++i)
+    if (!target_lost(i)) first = targets_[i];
+  Points zone, walls;
+  for_each_in_block(board, first, [&](int q) {
+    zone.set(std::size_t(q));
+    for (int d : kNeighbours) {
+      const int n = q + d;
+      if (board[std::size_t(n)] == Point::Empty) zone.set(std::size_t(n));
+      if (board[std::size_t(n)] == theirs) walls.set(std::size_t(n));
+    }
+  });
+  for (int w = 0; w < kPoints; ++w) {
+    if (!walls[std::size_t(w)] || zone[std::size_t(w)]) continue;
+    int kept = 0;
+    for_each_in_block(board, w, [&](int q) {
+      zone.set(std::size_t(q));
+      for (int d : kNeighbours) {
+        const int n = q + d;
+        if (kept < needed && board[std::size_t(n)] == Point::Empty && !zone[std::size_t(n)]) {
+          zone.set(std::size_t(n));
+          ++kept;
+        }
+      }
+    });
+  }
+  return zone;
+}
+
 std::optional<GoGame::Zone> GoGame::decided_zone() const {
   Zone zone;
   if (kill_all_) {
@@ -232,6 +271,8 @@ std::optional<GoGame::Zone> GoGame::decided_zone() const {
     zone.pass_won = true;
   } else if (auto benson = benson_zone()) {
     zone.points = *benson;
+  } else if (auto eye = eye_space_zone()) {
+    zone.points = *eye;
   } else {
     return std::nullopt;
   }
