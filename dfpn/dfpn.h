@@ -328,6 +328,7 @@ class DepthFirstPns {
       for (const Move& m : moves) {
         ScopedMove<G> played(game, m);
         Child c{m, game.hash(), {}, kNoDependency, true};
+        if constexpr (requires { table_.prefetch(c.key); }) table_.prefetch(c.key);  // loads while the child is evaluated
         if (repeats_) {
           if (auto it = on_path_.find(game.hash()); it != on_path_.end()) {
             c.numbers = Numbers::of(repetition_outcome(game, attacker_));
@@ -520,6 +521,11 @@ class DepthFirstPns {
   }
 
   void refresh_children(std::vector<Child>& children, std::size_t searched) {
+    // All loads first: wide nodes (Go has a hundred children and more) wait
+    // for memory once instead of once per child.
+    if constexpr (requires { table_.prefetch(std::uint64_t{}); })
+      for (std::size_t i = 0; i < children.size(); ++i)
+        if (!children[i].fixed && i != searched) table_.prefetch(children[i].key);
     for (std::size_t i = 0; i < children.size(); ++i) {
       Child& c = children[i];
       if (c.fixed || i == searched) continue;

@@ -23,6 +23,10 @@
 #include <new>
 #include <stdexcept>
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 #include "tt/entry.h"
 
 namespace dfpn::tt {
@@ -57,6 +61,14 @@ class TranspositionTable {
     for (const Entry& e : b.entries)
       if (e.read(key, out)) return true;
     return false;
+  }
+
+  // Starts loading the bucket of `key` (both cache lines), so a probe a
+  // little later does not wait for memory.
+  void prefetch(std::uint64_t key) const {
+    const char* at = reinterpret_cast<const char*>(&bucket(normalise(key)));
+    __builtin_prefetch(at);
+    __builtin_prefetch(at + 64);
   }
 
   StoreOutcome store(std::uint64_t key, EntryData data) {
@@ -119,14 +131,24 @@ class TranspositionTable {
     return buckets_[index];
   }
 
+  // Tables of 2 MiB or more start on a 2 MiB boundary and ask the kernel for
+  // huge pages: probes land anywhere in the arena, and with 4 KiB pages
+  // nearly every one would also miss the TLB.
+  static constexpr std::size_t kHugePage = std::size_t{2} << 20;
+  static std::size_t alignment_for(std::size_t bytes) { return bytes >= kHugePage ? kHugePage : alignof(Bucket); }
   struct FreeAligned {
-    void operator()(Bucket* p) const { ::operator delete[](p, std::align_val_t{alignof(Bucket)}); }
+    std::size_t alignment = alignof(Bucket);
+    void operator()(Bucket* p) const { ::operator delete[](p, std::align_val_t{alignment}); }
   };
   static std::unique_ptr<Bucket[], FreeAligned> allocate(std::size_t count) {
     if (count > (std::size_t{1} << 40) / sizeof(Bucket)) throw std::length_error("table too large");
-    auto* raw = static_cast<Bucket*>(::operator new[](count * sizeof(Bucket), std::align_val_t{alignof(Bucket)}));
+    const std::size_t bytes = count * sizeof(Bucket), alignment = alignment_for(bytes);
+    auto* raw = static_cast<Bucket*>(::operator new[](bytes, std::align_val_t{alignment}));
+#ifdef MADV_HUGEPAGE
+    if (alignment == kHugePage) madvise(raw, bytes - bytes % kHugePage, MADV_HUGEPAGE);  // a hint: may be ignored
+#endif
     for (std::size_t i = 0; i < count; ++i) new (&raw[i]) Bucket();  // touches every page now
-    return std::unique_ptr<Bucket[], FreeAligned>(raw);
+    return std::unique_ptr<Bucket[], FreeAligned>(raw, FreeAligned{alignment});
   }
 
   std::size_t bucket_count_;

@@ -193,22 +193,7 @@ void GoGame::set_to_move(Player p) {
   state_.hash = full_hash(state_);
 }
 
-int GoGame::liberties(const State& s, int start, int cap) const {
-  std::array<bool, kPoints> counted{};
-  int count = 0;
-  bool done = false;
-  for_each_in_block(s.board, start, [&](int p) {
-    if (done) return;
-    for (int d : kNeighbours) {
-      const int q = p + d;
-      if (s.board[std::size_t(q)] == Point::Empty && !counted[std::size_t(q)]) {
-        counted[std::size_t(q)] = true;
-        if (++count >= cap) done = true;
-      }
-    }
-  });
-  return count;
-}
+int GoGame::liberties(const State& s, int start, int cap) const { return count_liberties(s.board, start, cap); }
 
 int GoGame::place(State& s, Move move, Move& captured_point) const {
   const Point mine = stone_of(s.to_move), theirs = other(mine);
@@ -507,17 +492,22 @@ bool GoGame::targets_may_be_alive() const {
         const int start = q0 + d0;
         const Point at = board[std::size_t(start)];
         if (at == mine || at == Point::Border || mark[std::size_t(start)] == seen) continue;
-        bool ok = true;
+        // Checked as points are found, not as they are expanded: a region
+        // with a long killer wall fails at its first far empty point.
+        bool ok = at != Point::Empty || touches_block(start);
         int top = 0;
         stack[top++] = start;
         mark[std::size_t(start)] = seen;
         while (top > 0 && ok) {
           const int q = stack[--top];
-          if (board[std::size_t(q)] == Point::Empty && !touches_block(q)) ok = false;
           for (int d : kNeighbours) {
             const int n = q + d;
             const Point a = board[std::size_t(n)];
             if (a != mine && a != Point::Border && mark[std::size_t(n)] != seen) {
+              if (a == Point::Empty && !touches_block(n)) {
+                ok = false;
+                break;
+              }
               mark[std::size_t(n)] = seen;
               stack[top++] = n;
             }
