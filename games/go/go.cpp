@@ -469,7 +469,7 @@ bool GoGame::targets_may_be_alive() const {
   auto next_stamp = [&] { return next_mark(); };
   std::uint32_t done_targets = next_stamp();  // marks target blocks already checked
   std::array<std::uint32_t, kPoints>& mark = mark_;
-  std::vector<int> block;
+  boost::container::static_vector<int, kPoints> block;
   for (std::size_t i = 0; i < targets_.size(); ++i) {
     const int t = targets_[i];
     if (target_lost(i) || mark[std::size_t(t)] == done_targets) continue;
@@ -674,15 +674,21 @@ Numbers GoGame::initial_numbers(Player attacker) const {
 
 void GoGame::order_moves(MoveList& moves, Player) const {
   // Liberties of the targets first (where life and death is decided), pass
-  // last. (Ordering alone only breaks ties; the opponent's pass goes first
-  // through its initial numbers, see initial_numbers.)
+  // last; otherwise board order. (Ordering alone only breaks ties; the
+  // opponent's pass goes first through its initial numbers, see
+  // initial_numbers.) Three passes instead of a stable sort, which would
+  // allocate a buffer at every expansion.
   auto near_target = [&](Move m) {
     if (m == kPass) return 0;
     for (int d : kNeighbours)
       if (state_.board[std::size_t(m + d)] == stone_of(defender_)) return 2;
     return 1;
   };
-  std::stable_sort(moves.begin(), moves.end(), [&](Move a, Move b) { return near_target(a) > near_target(b); });
+  const MoveList all = moves;
+  moves.clear();
+  for (int rank = 2; rank >= 0; --rank)
+    for (Move m : all)
+      if (near_target(m) == rank) moves.push_back(m);
 }
 
 std::string GoGame::move_to_string(Move move) const {
