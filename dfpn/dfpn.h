@@ -326,6 +326,13 @@ class DepthFirstPns {
       game.generate_moves(moves);
       order_moves(game, moves, attacker_);
       for (const Move& m : moves) {
+        // A sibling refuted already loses the same way: no need to play it
+        // (prune_refuted would mark it after the loop anyway).
+        if (refuted_by_earlier_sibling(m)) {
+          children.push_back(Child{m, 0, Numbers::of(mover_loses), kNoDependency, true});
+          ++counters_.refuted_siblings;
+          continue;
+        }
         ScopedMove<G> played(game, m);
         Child c{m, game.hash(), {}, kNoDependency, true};
         if constexpr (requires { table_.prefetch(c.key); }) table_.prefetch(c.key);  // loads while the child is evaluated
@@ -507,6 +514,14 @@ class DepthFirstPns {
   }
 
   // Every open child outside a noted refutation's proof set loses too.
+  bool refuted_by_earlier_sibling(const Move& move) const {
+    if constexpr (kHasProofSets<G>) {
+      for (const auto& set : refutations_)
+        if (!set.contains(move)) return true;
+    }
+    return false;
+  }
+
   void prune_refuted(std::vector<Child>& children, Outcome mover_loses) {
     if constexpr (kHasProofSets<G>) {
       for (const auto& set : refutations_)
