@@ -609,6 +609,12 @@ void GoGame::benson(Point mine) const {
   }
 }
 
+Outcome GoGame::quick_evaluate(Player attacker) const {
+  if (!kill_all_ && all_targets_captured()) return attacker == killer() ? Outcome::Proven : Outcome::Disproven;
+  if (state_.passes >= 2) return evaluate(attacker);
+  return Outcome::Unknown;
+}
+
 Outcome GoGame::evaluate(Player attacker) const {
   std::optional<Player> winner;
   if (kill_all_) {

@@ -116,6 +116,11 @@ class GoGame {
   void play(Move move);
   void undo();
   Outcome evaluate(Player attacker) const;
+  // For fresh leaves (dfpn/game.h): the terminals that cost nothing (targets
+  // captured, two passes; kill-all: two passes). Benson and small eyes wait
+  // until df-pn enters the position: most of a node's hundred-odd children
+  // are never entered.
+  Outcome quick_evaluate(Player attacker) const;
 
   // Only the simple ko rule lets a line return to a position (superko keeps
   // the history in the state).
