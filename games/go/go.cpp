@@ -225,9 +225,28 @@ GoGame::Legality GoGame::legality(Move move) const {
   // An empty neighbour is a liberty whatever is captured, and a stone that
   // keeps two liberties after a capture does not take a ko: legal (but for
   // superko, which must see the board the move makes).
-  if (ko_rule_ == KoRule::Simple)
+  if (ko_rule_ == KoRule::Simple) {
     for (int d : kNeighbours)
       if (state_.board[std::size_t(move + d)] == Point::Empty) return Legality::Legal;
+  } else {
+    // Superko, a move beside an empty point that captures nothing (most
+    // moves): the board after is this one plus the stone, so its key needs
+    // no copy of the state.
+    const Point mine = stone_of(state_.to_move), theirs = other(mine);
+    bool beside_empty = false, captures = false;
+    for (int d : kNeighbours) {
+      const Point at = state_.board[std::size_t(move + d)];
+      beside_empty |= at == Point::Empty;
+      captures |= at == theirs && liberties(state_, move + d, 2) == 1;
+    }
+    if (beside_empty && !captures) {
+      const std::uint64_t stones = state_.stones ^ zobrist().stone[move][colour_index(mine)];
+      const bool white_next = opponent(state_.to_move) == Player::White;
+      const std::uint64_t key =
+          ko_rule_ == KoRule::Situational && white_next ? stones ^ zobrist().white_to_move : stones;
+      return key != superko_key(state_) && !in_history(key) ? Legality::Legal : Legality::Superko;
+    }
+  }
   State s = state_;
   Move captured_point = kPass;
   const int captured = place(s, move, captured_point);
