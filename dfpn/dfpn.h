@@ -516,7 +516,8 @@ class DepthFirstPns {
     }
   }
 
-  // Every open child outside a noted refutation's proof set loses too.
+  // Whether a noted refutation's proof set leaves `move` out: it then loses
+  // the same way.
   bool refuted_by_earlier_sibling(const Move& move) const {
     if constexpr (kHasProofSets<G>) {
       for (const auto& set : refutations_)
@@ -525,15 +526,15 @@ class DepthFirstPns {
     return false;
   }
 
+  // Every open child outside a noted refutation's proof set loses too.
   void prune_refuted(std::vector<Child>& children, Outcome mover_loses) {
     if constexpr (kHasProofSets<G>) {
-      for (const auto& set : refutations_)
-        for (Child& c : children) {
-          if (c.numbers.solved() || set.contains(c.move)) continue;
-          c.numbers = Numbers::of(mover_loses);
-          c.fixed = true;
-          ++counters_.refuted_siblings;
-        }
+      for (Child& c : children) {
+        if (c.numbers.solved() || !refuted_by_earlier_sibling(c.move)) continue;
+        c.numbers = Numbers::of(mover_loses);
+        c.fixed = true;
+        ++counters_.refuted_siblings;
+      }
       refutations_.clear();
     }
   }

@@ -144,12 +144,13 @@ std::uint64_t GoGame::full_hash(const State& s) const {
   return h;
 }
 
-std::uint64_t GoGame::superko_key(const State& s) const {
-  return ko_rule_ == KoRule::Situational && s.to_move == Player::White ? s.stones ^ zobrist().white_to_move : s.stones;
+std::uint64_t GoGame::superko_key(std::uint64_t stones, Player to_move) const {
+  return ko_rule_ == KoRule::Situational && to_move == Player::White ? stones ^ zobrist().white_to_move : stones;
 }
 
 bool GoGame::in_history(std::uint64_t key) const {
-  return std::any_of(history_.begin(), history_.end(), [&](const State& s) { return superko_key(s) == key; });
+  return std::any_of(history_.begin(), history_.end(),
+                     [&](const State& s) { return superko_key(s.stones, s.to_move) == key; });
 }
 
 GoProblem GoGame::problem(bool drop_history) const {
@@ -225,6 +226,11 @@ GoGame::Legality GoGame::legality(Move move) const {
   // An empty neighbour is a liberty whatever is captured, and a stone that
   // keeps two liberties after a capture does not take a ko: legal (but for
   // superko, which must see the board the move makes).
+  // Superko: the board a move makes must be new (not this one, nor earlier).
+  auto superko_legality = [&](std::uint64_t key) {
+    return key != superko_key(state_.stones, state_.to_move) && !in_history(key) ? Legality::Legal
+                                                                                 : Legality::Superko;
+  };
   if (ko_rule_ == KoRule::Simple) {
     for (int d : kNeighbours)
       if (state_.board[std::size_t(move + d)] == Point::Empty) return Legality::Legal;
@@ -240,11 +246,8 @@ GoGame::Legality GoGame::legality(Move move) const {
       captures |= at == theirs && liberties(state_, move + d, 2) == 1;
     }
     if (beside_empty && !captures) {
-      const std::uint64_t stones = state_.stones ^ zobrist().stone[move][colour_index(mine)];
-      const bool white_next = opponent(state_.to_move) == Player::White;
-      const std::uint64_t key =
-          ko_rule_ == KoRule::Situational && white_next ? stones ^ zobrist().white_to_move : stones;
-      return key != superko_key(state_) && !in_history(key) ? Legality::Legal : Legality::Superko;
+      return superko_legality(
+          superko_key(state_.stones ^ zobrist().stone[move][colour_index(mine)], opponent(state_.to_move)));
     }
   }
   State s = state_;
@@ -254,9 +257,7 @@ GoGame::Legality GoGame::legality(Move move) const {
   if (takes_ko(s, move, captured) && !may_take_ko_[state_.to_move == Player::Black ? 0 : 1])
     return Legality::Illegal;
   if (ko_rule_ == KoRule::Simple) return Legality::Legal;
-  s.to_move = opponent(s.to_move);
-  const std::uint64_t key = superko_key(s);
-  return key != superko_key(state_) && !in_history(key) ? Legality::Legal : Legality::Superko;
+  return superko_legality(superko_key(s.stones, opponent(s.to_move)));
 }
 
 bool GoGame::takes_ko(const State& after, Move move, int captured) const {
@@ -278,7 +279,7 @@ void GoGame::play(Move move) {
   // after a pass the board, and for positional superko the key, repeats).
   std::uint64_t seen = state_.seen;
   if (ko_rule_ != KoRule::Simple) {
-    const std::uint64_t key = superko_key(state_);
+    const std::uint64_t key = superko_key(state_.stones, state_.to_move);
     if (!in_history(key)) seen += mix64(key);
   }
   history_.push_back(state_);
@@ -380,13 +381,13 @@ GoGame::EyeSpace GoGame::small_eye_space() const {
   for (std::size_t i = 0; i < targets_.size() && first < 0; ++i)
     if (!target_lost(i)) first = targets_[i];
   if (first < 0) return {};
-  if (mark_stamp_ > 0xFFFFFFF0u) {  // the three stamps below must not wrap around
+  if (mark_stamp_ > 0xFFFFFFF0u) {  // the two stamps below must not wrap around
     mark_.fill(0);
     mark_stamp_ = 0;
   }
   const std::uint32_t in_block = next_mark(), liberty_mark = next_mark();
   int stones = 0, count = 0;
-  std::array<int, 3> liberties{};
+  std::array<int, 3> eye{};
   boost::container::static_vector<int, kPoints> walls;
   for_each_in_block(board, first, [&](int q) {
     mark_[std::size_t(q)] = in_block;
@@ -395,7 +396,7 @@ GoGame::EyeSpace GoGame::small_eye_space() const {
       const int n = q + d;
       if (board[std::size_t(n)] == Point::Empty && mark_[std::size_t(n)] != liberty_mark) {
         mark_[std::size_t(n)] = liberty_mark;
-        if (count < 3) liberties[std::size_t(count)] = n;
+        if (count < 3) eye[std::size_t(count)] = n;
         ++count;
       } else if (board[std::size_t(n)] == theirs) {
         walls.push_back(n);
@@ -407,39 +408,25 @@ GoGame::EyeSpace GoGame::small_eye_space() const {
     if (!target_lost(i) && mark_[std::size_t(targets_[i])] != in_block) return {};
   auto adjacent = [](int p, int q) { return std::abs(p - q) == 1 || std::abs(p - q) == kStride; };
   for (int i = 0; i < count; ++i) {
-    const int p = liberties[std::size_t(i)];
+    const int p = eye[std::size_t(i)];
     if (!region_[std::size_t(p)]) return {};
     for (int d : kNeighbours) {
       const std::uint32_t m = mark_[std::size_t(p + d)];
       if (board[std::size_t(p + d)] != Point::Border && m != in_block && m != liberty_mark) return {};
     }
   }
-  if (count == 2 && !adjacent(liberties[0], liberties[1])) return {};
+  if (count == 2 && !adjacent(eye[0], eye[1])) return {};
   if (count == 3) {
     bool path = false;
     for (int i = 0; i < 3; ++i)
-      path |= adjacent(liberties[std::size_t(i)], liberties[std::size_t((i + 1) % 3)]) &&
-              adjacent(liberties[std::size_t(i)], liberties[std::size_t((i + 2) % 3)]);
+      path |= adjacent(eye[std::size_t(i)], eye[std::size_t((i + 1) % 3)]) &&
+              adjacent(eye[std::size_t(i)], eye[std::size_t((i + 2) % 3)]);
     if (!path) return {};
   }
-  // The fewest liberties of a K, counting up to three.
-  const std::uint32_t counted = next_mark();
+  // The fewest liberties of a K, counting up to three (the shape is rare:
+  // a wall touching T at several stones is simply counted again).
   int fewest = 3;
-  for (int w : walls) {
-    if (mark_[std::size_t(w)] == counted) continue;
-    std::array<int, 3> found{};
-    int libs = 0;
-    for_each_in_block(board, w, [&](int q) {
-      mark_[std::size_t(q)] = counted;
-      for (int d : kNeighbours) {
-        const int n = q + d;
-        if (libs < 3 && board[std::size_t(n)] == Point::Empty &&
-            std::find(found.begin(), found.begin() + libs, n) == found.begin() + libs)
-          found[std::size_t(libs++)] = n;
-      }
-    });
-    fewest = std::min(fewest, libs);
-  }
+  for (int w : walls) fewest = std::min(fewest, liberties(state_, w, 3));
   return {static_cast<std::uint8_t>(count), static_cast<std::uint8_t>(fewest)};
 }
 
@@ -485,15 +472,14 @@ bool GoGame::killer_owns_everything() const {
 bool GoGame::targets_may_be_alive() const {
   const auto& board = state_.board;
   const Point mine = stone_of(defender_);
-  auto next_stamp = [&] { return next_mark(); };
-  std::uint32_t done_targets = next_stamp();  // marks target blocks already checked
+  std::uint32_t done_targets = next_mark();  // marks target blocks already checked
   std::array<std::uint32_t, kPoints>& mark = mark_;
   boost::container::static_vector<int, kPoints> block;
   for (std::size_t i = 0; i < targets_.size(); ++i) {
     const int t = targets_[i];
     if (target_lost(i) || mark[std::size_t(t)] == done_targets) continue;
     block.clear();
-    const std::uint32_t in_block = next_stamp();
+    const std::uint32_t in_block = next_mark();
     for_each_in_block(board, t, [&](int q) {
       block.push_back(q);
       mark[std::size_t(q)] = in_block;
@@ -503,7 +489,7 @@ bool GoGame::targets_may_be_alive() const {
         if (mark[std::size_t(q + d)] == in_block) return true;
       return false;
     };
-    const std::uint32_t seen = next_stamp();
+    const std::uint32_t seen = next_mark();
     int healthy = 0;
     int stack[kPoints];
     for (int q0 : block) {

@@ -224,7 +224,7 @@ class GoGame {
   int liberties(const State& s, int p, int cap) const;
   std::uint64_t full_hash(const State& s) const;
   // The key superko compares: the board, with the side to move if situational.
-  std::uint64_t superko_key(const State& s) const;
+  std::uint64_t superko_key(std::uint64_t stones, Player to_move) const;
   // Whether a state before the current one had this superko key.
   bool in_history(std::uint64_t key) const;
 

@@ -21,20 +21,20 @@ inline Point other(Point p) { return p == Point::Black ? Point::White : Point::B
 class FloodMarks {
  public:
   static constexpr int kLevels = 4;
-  // The marks of a flood starting now; release() when it ends.
-  static FloodMarks& acquire() {
-    thread_local std::array<FloodMarks, kLevels> levels;
-    thread_local int depth = 0;
-    if (depth == kLevels) throw std::logic_error("Go floods nested too deeply");
-    FloodMarks& m = levels[std::size_t(depth++)];
-    m.depth_ = &depth;
-    if (++m.stamp_ == 0) {
-      m.marks_.fill(0);
-      m.stamp_ = 1;
-    }
-    return m;
-  }
-  void release() { --*depth_; }
+  // The marks of one flood, with a fresh stamp, for as long as it lives.
+  class Scope {
+   public:
+    Scope() : marks_(acquire()) {}
+    ~Scope() { --depth(); }
+    Scope(const Scope&) = delete;
+    Scope& operator=(const Scope&) = delete;
+    FloodMarks& operator*() const { return marks_; }
+    FloodMarks* operator->() const { return &marks_; }
+
+   private:
+    FloodMarks& marks_;
+  };
+
   // A second stamp for the same flood (say, liberties beside its stones).
   std::uint32_t another() {
     if (++stamp_ == 0) {  // rare: every earlier mark is void, so the flood's own become void too
@@ -47,19 +47,27 @@ class FloodMarks {
   std::uint32_t& operator[](int p) { return marks_[std::size_t(p)]; }
 
  private:
+  static int& depth() {
+    thread_local int d = 0;
+    return d;
+  }
+  static FloodMarks& acquire() {
+    thread_local std::array<FloodMarks, kLevels> levels;
+    if (depth() == kLevels) throw std::logic_error("Go floods nested too deeply");
+    FloodMarks& m = levels[std::size_t(depth()++)];
+    m.another();
+    return m;
+  }
+
   std::array<std::uint32_t, GoGame::kPoints> marks_{};
   std::uint32_t stamp_ = 0;
-  int* depth_ = nullptr;
 };
 
 // Visits the block containing `start` (points of the same colour).
 template <class Visit>
 void for_each_in_block(const std::array<Point, GoGame::kPoints>& board, int start, Visit visit) {
-  FloodMarks& seen = FloodMarks::acquire();
-  struct Release {
-    FloodMarks& m;
-    ~Release() { m.release(); }
-  } release{seen};
+  FloodMarks::Scope scope;
+  FloodMarks& seen = *scope;
   const std::uint32_t stamp = seen.stamp();
   int stack[GoGame::kPoints];
   int top = 0;
@@ -81,11 +89,8 @@ void for_each_in_block(const std::array<Point, GoGame::kPoints>& board, int star
 
 // Liberties of the block at `start`, counting at most `cap`.
 inline int count_liberties(const std::array<Point, GoGame::kPoints>& board, int start, int cap) {
-  FloodMarks& marks = FloodMarks::acquire();
-  struct Release {
-    FloodMarks& m;
-    ~Release() { m.release(); }
-  } release{marks};
+  FloodMarks::Scope scope;
+  FloodMarks& marks = *scope;
   const std::uint32_t stone = marks.stamp(), liberty = marks.another();
   int stack[GoGame::kPoints];
   int top = 0, count = 0;
