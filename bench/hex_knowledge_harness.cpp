@@ -56,6 +56,7 @@ int main(int argc, char** argv) {
   settings.push_back({"all - dead cells", without([](HexKnowledge& k) { k.dead_cells = false; })});
   settings.push_back({"all - captured", without([](HexKnowledge& k) { k.captured_cells = false; })});
   settings.push_back({"all - domination", without([](HexKnowledge& k) { k.domination = false; })});
+  settings.push_back({"all - vulnerable", without([](HexKnowledge& k) { k.vulnerable = false; })});
   settings.push_back({"all - templates", without([](HexKnowledge& k) { k.edge_templates = false; })});
   settings.push_back({"all - must-play", without([](HexKnowledge& k) { k.must_play = false; })});
   settings.push_back({"all - symmetry", without([](HexKnowledge& k) { k.symmetry = false; })});

@@ -58,6 +58,7 @@ games::HexKnowledge parse_hex_knowledge(const std::string& text) {
     if (piece == "dead") k.dead_cells = true;
     else if (piece == "captured") k.dead_cells = k.captured_cells = true;
     else if (piece == "dominated") k.dead_cells = k.domination = true;
+    else if (piece == "vulnerable") k.dead_cells = k.vulnerable = true;
     else if (piece == "vc") k.virtual_connections = true;
     else if (piece == "templates") k.virtual_connections = k.edge_templates = true;
     else if (piece == "mustplay") k.virtual_connections = k.must_play = true;
@@ -65,7 +66,7 @@ games::HexKnowledge parse_hex_knowledge(const std::string& text) {
     else if (piece == "refutation") k.refutation = true;
     else if (piece == "order") k.ordering = true;
     else if (piece == "init") k.initial_numbers = true;
-    else throw InputError("--hex-knowledge: unknown piece '" + piece + "' (all, none, or dead,captured,dominated,vc,templates,mustplay,symmetry,refutation,order,init)");
+    else throw InputError("--hex-knowledge: unknown piece '" + piece + "' (all, none, or dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,order,init)");
   }
   return k;
 }
@@ -95,7 +96,7 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
       ->capture_default_str();
   cmd.add_option("--size", o.problem.size, "Board size (hex: 1..19)")->check(CLI::Range(1, 19));
   cmd.add_option("--hex-knowledge", o.hex_knowledge,
-                 "Hex knowledge: all, none, or a comma list of dead,captured,dominated,vc,templates,mustplay,symmetry,refutation,order,init "
+                 "Hex knowledge: all, none, or a comma list of dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,order,init "
                  "(default: all; with --verify/--proof the df-pn family builds a rules proof with concessions, "
                  "the other algorithms use none)");
   cmd.add_option("--moves", o.problem.moves, "Moves played from the start, space-separated");

@@ -579,6 +579,44 @@ void drop_dominated(const HexCells& cells, int n, Player mover, const HexKnowled
   out.moves -= dropped;
 }
 
+// Drops every candidate c that is vulnerable for the mover: some empty
+// neighbour k (the killer) such that after the mover's stone on c and the
+// opponent's on k, c is dead. Playing c then gains nothing the opponent's
+// reply does not take back: if c wins, the mover also wins the position
+// with the opponent holding c and k, and any move winning there wins here,
+// with fewer stones against it. Followed down, a winning move that is not
+// vulnerable exists, or every move wins (docs/design.md, *Vulnerable
+// cells*), so at least one candidate must stay: when all are vulnerable,
+// none is dropped.
+void drop_vulnerable(HexCells& cells, int n, Player mover, HexAnalysis& out) {
+  const std::uint8_t z = colour_of(mover), opp = colour_of(opponent(mover));
+  CellSet vulnerable;
+  std::vector<std::pair<std::uint16_t, std::uint16_t>> killers;
+  out.moves.for_each([&](int c) {
+    const int r = c / n, col = c % n;
+    cells[std::size_t(c)] = z;
+    for (int k = 0; k < 6; ++k) {
+      const int kr = r + kRingRows[std::size_t(k)], kc = col + kRingCols[std::size_t(k)];
+      if (kr < 0 || kc < 0 || kr >= n || kc >= n) continue;
+      const int killer = kr * n + kc;
+      if (cells[std::size_t(killer)] != kEmpty) continue;
+      cells[std::size_t(killer)] = opp;
+      const bool dies = is_dead(cells, n, c);
+      cells[std::size_t(killer)] = kEmpty;
+      if (dies) {
+        vulnerable.insert(c);
+        killers.emplace_back(std::uint16_t(c), std::uint16_t(killer));
+        break;
+      }
+    }
+    cells[std::size_t(c)] = kEmpty;
+  });
+  if (vulnerable.empty() || (out.moves - vulnerable).empty()) return;
+  out.moves -= vulnerable;
+  out.vulnerable = vulnerable;
+  out.killers = std::move(killers);
+}
+
 }  // namespace
 
 namespace {
@@ -685,6 +723,7 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
     }
   }
 
+  if (knobs.dead_cells && knobs.vulnerable) drop_vulnerable(cells, n, mover, out);
   if (knobs.dead_cells && knobs.domination) drop_dominated(cells, n, mover, knobs, out);
   if (knobs.symmetry) drop_symmetric(game, out);
 

@@ -15,6 +15,10 @@
 //   (the position after c equals c with d filled in, which has more of the
 //   mover's stones than the position after d), so d is dropped while c is
 //   kept.
+// * Vulnerable cells: a candidate c with an empty neighbour k such that
+//   after the mover's stone on c and the opponent's on k, c is dead. The
+//   reply takes back all c gained, so c is dropped, unless every candidate
+//   is vulnerable.
 // * Virtual connections by H-search (Anshelevich): full connections (the
 //   owner stays connected whoever moves first) and semi-connections (the
 //   owner connects by playing the key first), built from adjacencies with
@@ -52,6 +56,7 @@ struct HexKnowledge {
   bool dead_cells = true;
   bool captured_cells = true;  // needs dead_cells
   bool domination = true;      // needs dead_cells
+  bool vulnerable = true;      // drop moves the opponent's reply kills (needs dead_cells)
   bool virtual_connections = true;
   bool edge_templates = true;  // fourth-row template as a base connection (needs virtual_connections)
   bool must_play = true;  // needs virtual_connections
@@ -65,7 +70,7 @@ struct HexKnowledge {
 
   static HexKnowledge none() {
     HexKnowledge k;
-    k.dead_cells = k.captured_cells = k.domination = false;
+    k.dead_cells = k.captured_cells = k.domination = k.vulnerable = false;
     k.virtual_connections = k.edge_templates = k.must_play = k.symmetry = k.refutation = k.ordering =
         k.initial_numbers = false;
     return k;
@@ -90,6 +95,8 @@ struct HexAnalysis {
   int symmetric = 0;             // candidate moves dropped as images of kept ones
   std::vector<std::pair<std::uint16_t, std::uint16_t>> dominators;  // (dropped move, a kept move dominating it)
   CellSet mirrored;              // the moves dropped as images
+  CellSet vulnerable;            // candidate moves dropped as vulnerable
+  std::vector<std::pair<std::uint16_t, std::uint16_t>> killers;  // (vulnerable move, its killer)
   std::vector<std::uint16_t> order;  // moves, best first (ordering on)
 };
 

@@ -131,7 +131,9 @@ void HexKnowledgeGame::learn_lost(std::span<const Move>) {
   // (all their carriers are in S): its key wins. A candidate needs its own
   // child's set in S, unless it lies outside the set of a candidate already
   // taken (then it loses the same way); a dominated move needs its
-  // dominator's. A move dropped as a mirror image has no set: give up.
+  // dominator's. A vulnerable move loses once every move that is not
+  // does, and concessions keep it vulnerable (or dead once played). A move
+  // dropped as a mirror image has no set: give up.
   CellSet set = a.threats | a.dead | a.captured[winner_side];
   const CellSet filled = a.dead | a.captured[0] | a.captured[1];
   CellSet handled, unknown;
@@ -178,6 +180,10 @@ void HexKnowledgeGame::learn_lost(std::span<const Move>) {
         break;
       }
       if (a.mirrored.contains(m)) return Account::Never;
+      if (a.vulnerable.contains(m)) {  // loses once every other move does (see analyse)
+        chain.push_back(m);
+        break;
+      }
       chain.push_back(m);
       const auto by = std::find_if(a.dominators.begin(), a.dominators.end(),
                                    [&](const auto& d) { return d.first == m; });

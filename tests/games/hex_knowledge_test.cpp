@@ -186,6 +186,31 @@ TEST(HexKnowledge, MustPlayKeepsTheMoverInsideTheOpponentsCarriers) {
   }
 }
 
+TEST(HexKnowledge, VulnerableMovesAreDroppedWithTheirKiller) {
+  HexKnowledge knobs;
+  knobs.virtual_connections = false;  // keep the position open
+  knobs.domination = false;           // d3 and c4 dominate d4 as well
+  // 4x4, White a1 b1, Black to move. Black's stone in the corner d4 (it
+  // touches Black's bottom edge and White's right one) is dead once White
+  // answers d3: it then joins only c4 to an edge c4 touches anyway.
+  const HexGame g = position(4, "", "a1 b1", Player::Black);
+  const auto a = analyse(g, knobs);
+  ASSERT_FALSE(a.winner);
+  EXPECT_TRUE(a.vulnerable.contains(cell(g, "d4")));
+  EXPECT_FALSE(a.moves.contains(cell(g, "d4")));
+  const auto killer = std::find_if(a.killers.begin(), a.killers.end(),
+                                   [&](const auto& k) { return k.first == cell(g, "d4"); });
+  ASSERT_NE(killer, a.killers.end());
+  EXPECT_EQ(killer->second, cell(g, "d3"));
+  // The killer's claim by the dead-cell test: with White on d3, d4 is dead.
+  EXPECT_TRUE(dead_cells(cells_of(position(4, "", "a1 b1 d3", Player::Black)), 4).contains(cell(g, "d4")));
+  // Off, nothing is dropped as vulnerable.
+  knobs.vulnerable = false;
+  const auto off = analyse(g, knobs);
+  EXPECT_TRUE(off.vulnerable.empty());
+  EXPECT_TRUE(off.moves.contains(cell(g, "d4")));
+}
+
 // A position the half turn maps onto itself keeps one move of each image
 // pair, and still a winning one (checked by the rules up to 4x4); other
 // positions lose nothing to symmetry. The positions: random symmetric
@@ -284,7 +309,7 @@ TEST(HexKnowledge, FillInPreservesTheValue) {
 TEST(HexKnowledge, ClaimsAgreeWithTheRulesOnRandomPositions) {
   std::mt19937 rng(7);
   HexKnowledge knobs;
-  int decided = 0, open = 0, pruned = 0;
+  int decided = 0, open = 0, pruned = 0, vulnerable_dropped = 0;
   for (int size : {3, 4, 5, 6}) {
     RulesSolver exact;
     const int trials = size == 6 ? 80 : size == 5 ? 150 : 300;
@@ -320,6 +345,7 @@ TEST(HexKnowledge, ClaimsAgreeWithTheRulesOnRandomPositions) {
       }
       ++open;
       if (a.moves.size() < cells - placed) ++pruned;
+      if (!a.vulnerable.empty()) ++vulnerable_dropped;
       if (!mover_wins) continue;
       bool kept_a_win = false;
       a.moves.for_each([&](int c) {
@@ -330,10 +356,12 @@ TEST(HexKnowledge, ClaimsAgreeWithTheRulesOnRandomPositions) {
       EXPECT_TRUE(kept_a_win) << "every winning move pruned\n" << g.to_text();
     }
   }
-  std::printf("decided %d, open %d, pruned %d\n", decided, open, pruned);
+  std::printf("decided %d, open %d, pruned %d, vulnerable moves dropped in %d\n", decided, open, pruned,
+              vulnerable_dropped);
   EXPECT_GT(decided, 100);      // the knowledge does decide positions
   EXPECT_GT(open, 100);         // enough open positions to check the pruning on
   EXPECT_GT(pruned, open / 2);  // and it does prune moves
+  EXPECT_GT(vulnerable_dropped, 0);  // vulnerable moves among them (domination takes most)
 }
 
 // A proof set S of a position won for W (dfpn/game.h): W still wins by the
