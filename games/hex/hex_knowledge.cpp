@@ -351,9 +351,9 @@ class HSearch {
   void add_full(int a, int b, const Set& carrier) {
     if (!ends_outside(a, b, carrier)) return;
     Pair& p = pair(a, b);
+    if (p.fulls >= max_fulls_) return;  // a full pair takes nothing new, subset or not
     for (int i = 0; i < p.fulls; ++i)
       if (p.full[std::size_t(i)].subset_of(carrier)) return;
-    if (p.fulls >= max_fulls_) return;
     p.full[std::size_t(p.fulls++)] = carrier;
     ++built_;
     s_.fulls_of[std::size_t(a)].push_back({b, carrier});
@@ -364,11 +364,11 @@ class HSearch {
   void add_semi(int a, int b, int key, const Set& carrier) {
     if (!ends_outside(a, b, carrier)) return;
     Pair& p = pair(a, b);
+    if (p.semis >= max_semis_) return;
     for (int i = 0; i < p.fulls; ++i)
       if (p.full[std::size_t(i)].subset_of(carrier)) return;
     for (int i = 0; i < p.semis; ++i)
       if (p.semi[std::size_t(i)].subset_of(carrier)) return;
-    if (p.semis >= max_semis_) return;
     ++built_;
     p.semi[std::size_t(p.semis)] = carrier;
     p.semi_key[std::size_t(p.semis)] = key;
