@@ -638,6 +638,27 @@ void drop_symmetric(const HexGame& game, HexAnalysis& out) {
   out.moves = kept;
 }
 
+// The union of some of the semis' carriers whose intersection is `meet`
+// (the intersection of them all): the smallest carrier, then greedily the
+// one that leaves the fewest cells of the running intersection.
+CellSet union_of_semis_meeting_in(const std::vector<std::pair<int, CellSet>>& semis, const CellSet& meet) {
+  auto by_size = [](const auto& a, const auto& b) { return a.second.size() < b.second.size(); };
+  CellSet common = std::min_element(semis.begin(), semis.end(), by_size)->second;
+  CellSet all = common;
+  while (common != meet) {
+    const CellSet* best = nullptr;
+    int best_left = INT_MAX;
+    for (const auto& [key, carrier] : semis) {
+      const int left = (common & carrier).size();
+      if (left < best_left || (left == best_left && carrier.size() < best->size())) best = &carrier, best_left = left;
+    }
+    if (best_left == common.size()) break;  // cannot happen when `meet` is their intersection
+    common &= *best;
+    all |= *best;
+  }
+  return all;
+}
+
 CellSet smallest(const std::vector<CellSet>& carriers) {
   return *std::min_element(carriers.begin(), carriers.end(),
                            [](const CellSet& a, const CellSet& b) { return a.size() < b.size(); });
@@ -708,18 +729,19 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
     if (knobs.must_play && !theirs.edge_semis.empty()) {
       CellSet must = empties;
       for (const auto& [key, carrier] : theirs.edge_semis) must &= carrier;
+      // A few semis that already cut the mover down to `must` are reason
+      // enough; the fewer cells they cover, the smaller the proof sets
+      // built on them (and the more siblings those refute).
+      const CellSet reason = union_of_semis_meeting_in(theirs.edge_semis, must);
       if (must.empty()) {
         // Whatever the mover plays misses some semi; its key then wins.
-        CellSet all_carriers;
-        for (const auto& [key, carrier] : theirs.edge_semis) all_carriers |= carrier;
-        decide(other, all_carriers);
+        decide(other, reason);
         return out;
       }
       out.moves = must;
-      for (const auto& [key, carrier] : theirs.edge_semis) {
+      out.threats = reason;
+      for (const auto& [key, carrier] : theirs.edge_semis)
         if (out.threat.empty() || carrier.size() < out.threat.size()) out.threat = carrier;
-        out.threats |= carrier;
-      }
     }
   }
 
