@@ -54,8 +54,29 @@ games::HexKnowledge parse_hex_knowledge(const std::string& text) {
   games::HexKnowledge k = games::HexKnowledge::none();
   if (text == "none") return k;
   std::istringstream in(text);
+  // H-search bounds, "name=N" (with "all" in the list to keep every piece).
+  auto bound = [&](const std::string& piece, const std::string& name, int& field, int most) {
+    if (piece.rfind(name + "=", 0) != 0) return false;
+    const std::string value = piece.substr(name.size() + 1);
+    std::size_t used = 0;
+    int n = 0;
+    try {
+      n = std::stoi(value, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != value.size() || used == 0 || n < 1 || n > most)
+      throw InputError("--hex-knowledge: " + name + " must be a whole number from 1 to " + std::to_string(most) +
+                       ", not '" + value + "'");
+    field = n;
+    return true;
+  };
   for (std::string piece; std::getline(in, piece, ',');) {
-    if (piece == "dead") k.dead_cells = true;
+    if (piece == "all") k = games::HexKnowledge{};
+    else if (bound(piece, "fulls", k.max_fulls_per_pair, games::HexKnowledge::kMostFullsPerPair)) continue;
+    else if (bound(piece, "semis", k.max_semis_per_pair, games::HexKnowledge::kMostSemisPerPair)) continue;
+    else if (bound(piece, "connections", k.max_connections, 1 << 24)) continue;
+    else if (piece == "dead") k.dead_cells = true;
     else if (piece == "captured") k.dead_cells = k.captured_cells = true;
     else if (piece == "dominated") k.dead_cells = k.domination = true;
     else if (piece == "vulnerable") k.dead_cells = k.vulnerable = true;
@@ -66,7 +87,7 @@ games::HexKnowledge parse_hex_knowledge(const std::string& text) {
     else if (piece == "refutation") k.refutation = true;
     else if (piece == "order") k.ordering = true;
     else if (piece == "init") k.initial_numbers = true;
-    else throw InputError("--hex-knowledge: unknown piece '" + piece + "' (all, none, or dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,order,init)");
+    else throw InputError("--hex-knowledge: unknown piece '" + piece + "' (all, none, or dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,order,init, and fulls=N, semis=N, connections=N)");
   }
   return k;
 }
@@ -97,6 +118,7 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   cmd.add_option("--size", o.problem.size, "Board size (hex: 1..19)")->check(CLI::Range(1, 19));
   cmd.add_option("--hex-knowledge", o.hex_knowledge,
                  "Hex knowledge: all, none, or a comma list of dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,order,init "
+                 "and H-search bounds fulls=N (per pair, 1-8), semis=N (1-16), connections=N (e.g. all,semis=16) "
                  "(default: all; with --verify/--proof the df-pn family builds a rules proof with concessions, "
                  "the other algorithms use none)");
   cmd.add_option("--moves", o.problem.moves, "Moves played from the start, space-separated");

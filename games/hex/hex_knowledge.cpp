@@ -186,7 +186,7 @@ Groups find_groups(const HexCells& cells, int n, Player side) {
 template <class Set>
 class HSearch {
  public:
-  static constexpr int kMaxFulls = 8, kMaxSemis = 16;
+  static constexpr int kMaxFulls = HexKnowledge::kMostFullsPerPair, kMaxSemis = HexKnowledge::kMostSemisPerPair;
 
   HSearch(const HexCells& cells, int n, Player side, const HexKnowledge& knobs)
       : cells_(cells), n_(n), knobs_(knobs), groups_(find_groups(cells, n, side)), black_(side == Player::Black),

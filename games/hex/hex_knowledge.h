@@ -64,8 +64,9 @@ struct HexKnowledge {
   bool refutation = true;  // proof sets of decided positions, for pruning siblings of a refuted move
   bool ordering = true;
   bool initial_numbers = true;
-  int max_fulls_per_pair = 4;
-  int max_semis_per_pair = 8;
+  static constexpr int kMostFullsPerPair = 8, kMostSemisPerPair = 16;  // H-search's fixed capacity
+  int max_fulls_per_pair = 4;  // 1..kMostFullsPerPair
+  int max_semis_per_pair = 8;  // 1..kMostSemisPerPair
   int max_connections = 20000;  // H-search effort bound per side
 
   static HexKnowledge none() {

@@ -91,11 +91,30 @@ TEST(DfpnCli, BadArgumentsExitTwo) {
   for (const char* args : {"", "solve --algo nonsense", "solve --game chess", "solve --time -1",
                            "solve --moves 'z9'", "solve --moves 'a1 a1'", "frobnicate",
                            "solve --algo pss --pss-p many", "solve --algo pss --pss-d -1",
-                           "solve --ko-rule japanese", "solve --go-zones maybe"}) {
+                           "solve --ko-rule japanese", "solve --go-zones maybe",
+                           "solve --game hex --size 3 --hex-knowledge all,semis=17",
+                           "solve --game hex --size 3 --hex-knowledge all,fulls=x",
+                           "solve --game hex --size 3 --hex-knowledge all,frobnicate"}) {
     const CommandRun r = run(args);
     EXPECT_EQ(r.status, 2) << args << "\n" << r.out;
     EXPECT_FALSE(r.out.empty()) << args;
   }
+}
+
+TEST(DfpnCli, HexKnowledgeTakesPiecesAndBounds) {
+  // The rules alone ("none") give the winner; every mix of pieces and
+  // H-search bounds must agree.
+  auto winner = [](const std::string& knowledge) {
+    const CommandRun r = run("solve --game hex --size 4 --moves b2 --threads 1 --json --hex-knowledge " + knowledge);
+    EXPECT_EQ(r.status, 0) << knowledge << "\n" << r.out;
+    const auto at = r.out.find("\"winner\": \"");
+    return at == std::string::npos ? std::string("?") : r.out.substr(at + 11, 5);
+  };
+  const std::string exact = winner("none");
+  ASSERT_TRUE(exact == "black" || exact == "white") << exact;
+  for (const char* knowledge : {"all", "all,vulnerable", "dead,vulnerable,vc", "all,fulls=1,semis=1,connections=50",
+                                "all,fulls=8,semis=16"})
+    EXPECT_EQ(winner(knowledge), exact) << knowledge;
 }
 
 TEST(DfpnCli, BadFilesNameFileLineAndField) {
