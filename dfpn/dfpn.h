@@ -62,6 +62,14 @@ struct DfpnOptions {
   // child plus one per other unsolved child instead of the sum. Off by
   // default; measured in bench/ (docs/benchmarks.md).
   bool weak_sum = false;
+  // Widening (Benzene's solver): the mover's φ and the child to enter come
+  // only from the first k children not yet lost for the mover, in the
+  // game's move order, k = max(2, widen_base + ⌈widen_factor · open⌉); δ still
+  // sums every child, so a disproof needs them all. It focuses the search
+  // on the moves the game ranks best. Off when both are 0.
+  std::uint32_t widen_base = 0;
+  double widen_factor = 0.0;
+  bool widens() const { return widen_base > 0 || widen_factor > 0; }
 };
 
 // Counters of one search (per searcher, so never contended).
@@ -383,10 +391,16 @@ class DepthFirstPns {
       ProofNumber largest = 0, open_children = 0;
       for (const Child& c : children) {
         const ProofNumber t = theirs(c.numbers);
-        phi = std::min(phi, mine(c.numbers));
         delta = saturating_add(delta, t);
         largest = std::max(largest, t);
         open_children += t != 0;
+      }
+      // Children past `window` are neither entered nor counted in φ, unless
+      // one is already won for the mover.
+      const std::size_t window = widening_window(children, open_children, theirs);
+      for (std::size_t i = 0; i < children.size(); ++i) {
+        const ProofNumber m = mine(children[i].numbers);
+        if (i < window || m == 0) phi = std::min(phi, m);
       }
       if (options_.weak_sum && delta != kInfinity && open_children > 0)
         delta = saturating_add(largest, open_children - 1);
@@ -412,7 +426,7 @@ class DepthFirstPns {
       // threshold), so a busy best child never makes this node spin.
       std::size_t best = 0, second_index = 0;
       ProofNumber best_choice = kInfinity, second = kInfinity;
-      for (std::size_t i = 0; i < children.size(); ++i) {
+      for (std::size_t i = 0; i < window; ++i) {
         const ProofNumber m = mine(children[i].numbers);
         ProofNumber choice = m;
         if (Share::kShared && shared) {
@@ -492,6 +506,19 @@ class DepthFirstPns {
       if (!root_wins_.empty()) root_best_ = root_wins_.front();
     }
     return {numbers, dep};
+  }
+
+  // One past the last child inside the widening window (see DfpnOptions).
+  template <class Theirs>
+  std::size_t widening_window(const std::vector<Child>& children, ProofNumber open_children,
+                              Theirs theirs) const {
+    if (!options_.widens() || open_children < 2) return children.size();
+    const double wanted = options_.widen_base + std::ceil(options_.widen_factor * double(open_children));
+    const ProofNumber k = static_cast<ProofNumber>(std::max(2.0, std::min(wanted, double(open_children))));
+    ProofNumber seen = 0;
+    for (std::size_t i = 0; i < children.size(); ++i)
+      if (theirs(children[i].numbers) != 0 && ++seen == k) return i + 1;
+    return children.size();
   }
 
   // Refutation pruning (dfpn/game.h, kHasProofSets): `child` is lost for

@@ -44,6 +44,8 @@ struct AlgorithmSettings {
   std::size_t table_entries = 0;           // overrides table_bytes when set
   tt::TranspositionTable* table = nullptr;  // a table kept across solves (GTP); else a new one
   bool weak_sum = false;                   // df-pn family: DAG over-counting mitigation
+  std::uint32_t widen_base = 0;            // df-pn family: widening (DfpnOptions)
+  double widen_factor = 0;
   int threads = 1;                         // df-pn family: worker threads sharing the table
   std::size_t pss_p = TruncatedSet::kUnbounded;  // pss: explicit proof-set nodes
   std::size_t pss_d = TruncatedSet::kUnbounded;  // pss: explicit disproof-set nodes
@@ -80,6 +82,8 @@ AlgorithmRun<G> run_algorithm(const G& game, Player prover, const Limits& limits
     options.epsilon = options.iterative_deepening ? 0.0 : settings.epsilon;
     if (name == "pdspn") options.second_level_max = settings.second_level_max;
     options.weak_sum = settings.weak_sum;
+    options.widen_base = settings.widen_base;
+    options.widen_factor = settings.widen_factor;
     std::optional<tt::TranspositionTable> own_table;
     if (!settings.table)
       own_table.emplace(settings.table_entries > 0 ? tt::TranspositionTable::with_entries(settings.table_entries)

@@ -240,6 +240,8 @@ class Engine {
     limits.stop = std::move(stop);
     AlgorithmSettings settings;
     settings.epsilon = epsilon_;
+    settings.widen_base = widen_base_;
+    settings.widen_factor = widen_factor_;
     settings.threads = threads_;
     settings.table = &table;
     if constexpr (std::is_same_v<G, games::HexGame>) {
@@ -396,7 +398,8 @@ class Engine {
   std::string param(const Args& a) {
     if (a.empty()) {
       std::ostringstream out;
-      out << "[string] epsilon " << epsilon_ << "\n[string] threads " << threads_ << "\n[string] timelimit "
+      out << "[string] epsilon " << epsilon_ << "\n[string] widening_base " << widen_base_
+          << "\n[string] widening_factor " << widen_factor_ << "\n[string] threads " << threads_ << "\n[string] timelimit "
           << time_s_ << "\n[string] node_limit " << max_nodes_ << "\n[string] tt_size " << table_.entry_count()
           << "\n[string] memory_mb " << double(table_.bytes()) / double(1 << 20);
       return out.str();
@@ -413,6 +416,8 @@ class Engine {
     }
     if (value < 0) throw GtpError(name + " must not be negative");
     if (name == "epsilon") epsilon_ = value;
+    else if (name == "widening_base") widen_base_ = std::uint32_t(std::min(value, 1000.0));
+    else if (name == "widening_factor") widen_factor_ = std::min(value, 1.0);
     else if (name == "threads") threads_ = std::clamp(int(value), 1, 1024);
     else if (name == "timelimit") time_s_ = value;
     else if (name == "node_limit") max_nodes_ = std::uint64_t(value);
@@ -426,6 +431,8 @@ class Engine {
   std::vector<G> history_;
   tt::TranspositionTable table_;
   double epsilon_ = 0.25;
+  std::uint32_t widen_base_ = 0;  // widening off (DfpnOptions)
+  double widen_factor_ = 0;
   int threads_ = 1;
   double time_s_ = 0;
   std::uint64_t max_nodes_ = 0;

@@ -156,6 +156,14 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   cmd.add_option("--threads", o.threads, "Worker threads for the df-pn family (default: all hardware threads)")
       ->check(CLI::Range(1, 1024));
   cmd.add_flag("--weak-sum", o.weak_sum, "df-pn family: weak proof numbers against DAG over-counting");
+  cmd.add_option("--widen-base", o.widen_base,
+                 "df-pn family: widening, enter only the first max(2, base + ceil(factor * open)) open children "
+                 "in the game's order (base and factor 0: off)")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  cmd.add_option("--widen-factor", o.widen_factor, "df-pn family: widening factor (see --widen-base)")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
   cmd.add_flag("--verify", o.verify, "Extract the proof and check it with the independent verifier");
   cmd.add_option("--proof", o.proof_file, "Write the verified proof as an SGF game tree (hex)");
   auto* go = cmd.add_option_group("go", "Go life and death");

@@ -57,6 +57,8 @@ const std::map<std::string, Key>& keys() {
       {"pss_p", {"--pss-p", Kind::Text}},
       {"pss_d", {"--pss-d", Kind::Text}},
       {"weak_sum", {"--weak-sum", Kind::Flag}},
+      {"widen_base", {"--widen-base", Kind::Number}},
+      {"widen_factor", {"--widen-factor", Kind::Number}},
       {"verify", {"--verify", Kind::Flag}},
   };
   return table;

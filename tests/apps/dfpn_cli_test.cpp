@@ -94,7 +94,8 @@ TEST(DfpnCli, BadArgumentsExitTwo) {
                            "solve --ko-rule japanese", "solve --go-zones maybe",
                            "solve --game hex --size 3 --hex-knowledge all,semis=17",
                            "solve --game hex --size 3 --hex-knowledge all,fulls=x",
-                           "solve --game hex --size 3 --hex-knowledge all,frobnicate"}) {
+                           "solve --game hex --size 3 --hex-knowledge all,frobnicate",
+                           "solve --widen-factor 2", "solve --widen-base -1"}) {
     const CommandRun r = run(args);
     EXPECT_EQ(r.status, 2) << args << "\n" << r.out;
     EXPECT_FALSE(r.out.empty()) << args;
@@ -113,7 +114,7 @@ TEST(DfpnCli, HexKnowledgeTakesPiecesAndBounds) {
   const std::string exact = winner("none");
   ASSERT_TRUE(exact == "black" || exact == "white") << exact;
   for (const char* knowledge : {"all", "all,vulnerable", "dead,vulnerable,vc", "all,fulls=1,semis=1,connections=50",
-                                "all,fulls=8,semis=16"})
+                                "all,fulls=8,semis=16", "all --algo dfpn+ --widen-base 1 --widen-factor 0.25"})
     EXPECT_EQ(winner(knowledge), exact) << knowledge;
 }
 

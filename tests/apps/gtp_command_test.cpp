@@ -34,6 +34,7 @@ TEST(GtpCommand, ScriptedHexSession) {
                                  "known_command dfpn-solve-state\n"
                                  "known_command frobnicate\n"
                                  "param_dfpn threads 1\n"
+                                 "param_dfpn widening_base 1\n"
                                  "dfpn-clear-tt\n"
                                  "boardsize 3\n"
                                  "dfpn-solver-find-winning black\n"
@@ -42,7 +43,7 @@ TEST(GtpCommand, ScriptedHexSession) {
   const CommandRun r = run("gtp --threads 1 < " + script);
   ASSERT_EQ(r.status, 0) << r.out;
   const auto a = answers(r.out);
-  ASSERT_EQ(a.size(), 16u) << r.out;  // nothing after quit
+  ASSERT_EQ(a.size(), 17u) << r.out;  // nothing after quit
   EXPECT_EQ(a[0], "= 2");
   EXPECT_EQ(a[1], "=1 dfpn");
   EXPECT_EQ(a[3], "=");
@@ -55,8 +56,9 @@ TEST(GtpCommand, ScriptedHexSession) {
   EXPECT_EQ(a[9], "= true");
   EXPECT_EQ(a[10], "= false");
   // Black's winning 3x3 openings as the exact oracle finds them
-  // (dfpn solve --game hex --size 3 --moves CELL --algo minimax), in cell order.
-  EXPECT_EQ(a[14], "= c1 a2 b2 c2 a3");
+  // (dfpn solve --game hex --size 3 --moves CELL --algo minimax), in cell
+  // order; found with widening on.
+  EXPECT_EQ(a[15], "= c1 a2 b2 c2 a3");
 }
 
 TEST(GtpCommand, BadCommandsAnswerWithErrors) {

@@ -27,6 +27,8 @@ const Variant kVariants[] = {
     {"pdspn", {false, 0.0, true, 50}},
     {"dfpn-pn", {false, 0.25, false, 50}},
     {"dfpn-weak", {false, 0.25, false, 0, true}},
+    {"dfpn+widen", {true, 0.25, false, 0, false, 1, 0.25}},
+    {"pds-widen", {false, 0.0, true, 0, false, 2, 0.0}},
 };
 
 TEST(Dfpn, TicTacToeIsADrawForBothSides) {
@@ -142,6 +144,65 @@ TEST(Dfpn, OnTreesWithAnAmpleTableExpandsTheSameNodesAsPns) {
     same += a == b;
   }
   EXPECT_EQ(same, 200);
+}
+
+// A fan for widening: Black picks one of six moves, White then has a single
+// reply that ends the game, won by Black only after move 5. df-pn+ sees
+// move 5 as the cheapest (proof number 1 against 10).
+class Fan {
+ public:
+  using Move = int;
+  using MoveList = std::vector<int>;
+  std::uint64_t hash() const {
+    std::uint64_t h = 1;
+    for (const int m : path_) h = h * 16 + std::uint64_t(m) + 1;
+    return h;
+  }
+  Player to_move() const { return path_.size() % 2 == 0 ? Player::Black : Player::White; }
+  void generate_moves(MoveList& moves) const {
+    moves.clear();
+    if (path_.empty()) moves = {0, 1, 2, 3, 4, 5};
+    else if (path_.size() == 1) moves = {0};
+  }
+  void play(Move m) { path_.push_back(m); }
+  void undo() { path_.pop_back(); }
+  Outcome evaluate(Player attacker) const {
+    if (path_.size() < 2) return Outcome::Unknown;
+    const bool black_wins = path_[0] == 5;
+    return black_wins == (attacker == Player::Black) ? Outcome::Proven : Outcome::Disproven;
+  }
+  Numbers initial_numbers(Player) const { return {path_.size() == 1 && path_[0] == 5 ? 1u : 10u, 1}; }
+  std::string move_to_string(Move m) const { return std::to_string(m); }
+
+ private:
+  std::vector<int> path_;
+};
+
+std::vector<std::uint64_t> fan_expansions(DfpnOptions options) {
+  auto table = TranspositionTable::with_entries(1024);
+  options.heuristic_init = true;
+  DepthFirstPns search(Fan{}, Player::Black, table, {}, options);
+  search.record_expansions(true);
+  EXPECT_EQ(search.solve().outcome, Outcome::Proven);
+  return search.expanded_positions();
+}
+
+std::uint64_t fan_child(int move) {
+  Fan f;
+  f.play(move);
+  return f.hash();
+}
+
+TEST(Dfpn, WideningEntersOnlyTheFirstOpenChildren) {
+  const std::uint64_t root = Fan{}.hash();
+  // Without widening the cheapest child goes first and settles the root.
+  EXPECT_EQ(fan_expansions({}), (std::vector<std::uint64_t>{root, fan_child(5)}));
+  // A window of two: the first open children in the game's order, each
+  // refuted in turn, until move 5 is one of the two.
+  DfpnOptions widened;
+  widened.widen_base = 1;
+  EXPECT_EQ(fan_expansions(widened), (std::vector<std::uint64_t>{root, fan_child(0), fan_child(1), fan_child(2),
+                                                                  fan_child(3), fan_child(5)}));
 }
 
 }  // namespace

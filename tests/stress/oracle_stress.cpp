@@ -40,8 +40,8 @@ int main(int argc, char** argv) {
   const std::uint64_t first = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 0;
   const std::uint64_t count = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 3000;
   constexpr std::uint64_t kNodeCap = 2'000'000;
-  const char* names[] = {"pns", "pn2", "dfpn", "dfpn-eps", "dfpn+", "pds", "pdspn", "dfpn-weak"};
-  constexpr int kAlgorithms = 8;
+  const char* names[] = {"pns", "pn2", "dfpn", "dfpn-eps", "dfpn+", "pds", "pdspn", "dfpn-weak", "dfpn+widen"};
+  constexpr int kAlgorithms = 9;
   Tally tally[kAlgorithms];
   auto record = [&](int algo, Outcome got, Outcome expected, std::uint64_t seed, games::Shape shape,
                     std::size_t entries) {
@@ -68,7 +68,8 @@ int main(int argc, char** argv) {
         record(pn2, r.outcome, expected, seed, shape, 0);
       }
       const DfpnOptions variants[] = {{},      {false, 0.25},           {true, 0.25},
-                                      {false, 0, true}, {false, 0, true, 30}, {false, 0.25, false, 0, true}};
+                                      {false, 0, true}, {false, 0, true, 30}, {false, 0.25, false, 0, true},
+                                      {true, 0.25, false, 0, false, 1, 0.25}};
       const std::size_t entries = std::size_t{8} << (4 * (seed % 3));  // 8, 128, 2048
       for (int v = 0; v < kAlgorithms - 2; ++v) {
         auto table = tt::TranspositionTable::with_entries(entries);
@@ -80,7 +81,7 @@ int main(int argc, char** argv) {
 
   long passed = 0, failed = 0, unknown = 0;
   for (int a = 0; a < kAlgorithms; ++a) {
-    std::printf("%-9s solved %6ld  wrong %ld  unknown (node cap) %ld\n", names[a], tally[a].solved,
+    std::printf("%-10s solved %6ld  wrong %ld  unknown (node cap) %ld\n", names[a], tally[a].solved,
                 tally[a].wrong, tally[a].unknown);
     passed += tally[a].solved;
     failed += tally[a].wrong;
