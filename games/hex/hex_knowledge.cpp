@@ -137,6 +137,20 @@ FillIn fill_in(HexCells& cells, int size, bool captured, unsigned sides, std::ui
   return out;
 }
 
+CellSet shrink_proof_set(const HexCells& cells, int size, Player winner, const CellSet& set, bool captured) {
+  // The winner wins the board where the loser holds every empty cell
+  // outside `set`. Fill-in preserves that board's value, and what it fills
+  // for the loser (dead cells in the loser's colour, the loser's captured
+  // pairs) the loser may as well hold: those cells are not needed.
+  const Player loser = opponent(winner);
+  const std::uint8_t z = colour_of(loser);
+  HexCells conceded = cells;
+  for (int i = 0; i < size * size; ++i)
+    if (conceded[std::size_t(i)] == kEmpty && !set.contains(i)) conceded[std::size_t(i)] = z;
+  const FillIn f = fill_in(conceded, size, captured, loser == Player::Black ? 1u : 2u, z);
+  return set - f.dead - f.captured[loser == Player::Black ? 0 : 1];
+}
+
 namespace {
 
 // The side's stones in groups; its two edges are groups too (first and
@@ -669,6 +683,7 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
   HexAnalysis out;
   const int n = game.size();
   HexCells cells = cells_of(game);
+  const HexCells stones = cells;  // before fill-in
   const Player mover = game.to_move(), other = opponent(mover);
   if (const auto w = game.winner()) {
     out.winner = w;  // connected by stones: the proof set is empty
@@ -691,6 +706,8 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
     out.winner = winner;
     out.winning_carrier = carrier;
     out.proof_set = carrier | out.dead | out.captured[winner == Player::Black ? 0 : 1];
+    if (knobs.refutation && knobs.shrink_proofs && knobs.dead_cells)
+      out.proof_set = shrink_proof_set(stones, n, winner, out.proof_set, knobs.captured_cells);
   };
   if (!out.dead.empty() || !out.captured[0].empty() || !out.captured[1].empty()) {
     HexGame filled_game(n);

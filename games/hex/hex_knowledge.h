@@ -34,6 +34,11 @@
 // * Refutation pruning: a decided position's proof set (its carrier and
 //   fill-in) tells the search which siblings of a refuted move lose the
 //   same way (dfpn/game.h).
+// * Proof-set shrinking (Henderson, Arneson & Hayward, Solving 8x8 Hex):
+//   give the loser every empty cell outside a proof set; cells of the set
+//   that fill-in then finds dead, or captured by the loser, can go to the
+//   loser as well, so they leave the set. Smaller sets refute more
+//   siblings.
 // * Symmetry: a position that a half turn (180°) maps onto itself has equal
 //   values after m and after its image, so only one of the two is kept
 //   (both must be candidates: bounded H-search need not be symmetric).
@@ -62,6 +67,7 @@ struct HexKnowledge {
   bool must_play = true;  // needs virtual_connections
   bool symmetry = true;   // half-turn symmetric positions: one move of each image pair
   bool refutation = true;  // proof sets of decided positions, for pruning siblings of a refuted move
+  bool shrink_proofs = true;  // shrink proof sets by the loser's fill-in (needs refutation, dead_cells)
   bool ordering = true;
   bool initial_numbers = true;
   static constexpr int kMostFullsPerPair = 8, kMostSemisPerPair = 16;  // H-search's fixed capacity
@@ -72,7 +78,7 @@ struct HexKnowledge {
   static HexKnowledge none() {
     HexKnowledge k;
     k.dead_cells = k.captured_cells = k.domination = k.vulnerable = false;
-    k.virtual_connections = k.edge_templates = k.must_play = k.symmetry = k.refutation = k.ordering =
+    k.virtual_connections = k.edge_templates = k.must_play = k.symmetry = k.refutation = k.shrink_proofs = k.ordering =
         k.initial_numbers = false;
     return k;
   }
@@ -138,6 +144,10 @@ struct FillIn {
 // pairs of the sides in `sides` (bit 0 Black, bit 1 White) until nothing
 // changes. Every step preserves the value of the position.
 FillIn fill_in(HexCells& cells, int size, bool captured, unsigned sides = 3, std::uint8_t dead_colour = 1);
+// `set` (empty cells of `cells`) with what the loser's fill-in takes out of
+// it once the loser holds every empty cell outside it: still a set the
+// winner wins within.
+CellSet shrink_proof_set(const HexCells& cells, int size, Player winner, const CellSet& set, bool captured);
 VirtualConnections h_search(const HexCells& cells, int size, Player side, const HexKnowledge& knobs);
 // Two-distance from `side`'s first edge to its second through `cells`: the
 // best (smallest) sum over empty cells; large when cut off.

@@ -100,7 +100,9 @@ std::optional<CellSet> HexKnowledgeGame::proof_set_after(Move move) {
   return set;
 }
 
-void HexKnowledgeGame::remember_proof_set(const CellSet& set, Player winner) {
+void HexKnowledgeGame::remember_proof_set(CellSet set, Player winner) {
+  if (knobs_.shrink_proofs && knobs_.dead_cells)
+    set = shrink_proof_set(cells_of(rules_), rules_.size(), winner, set, knobs_.captured_cells);
   proof_sets_->store(rules_.hash(), set);
   if (observer_) observer_(rules_, set, winner);
 }

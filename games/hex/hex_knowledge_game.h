@@ -100,7 +100,7 @@ class HexKnowledgeGame {
   ProofSetObserver observer_;
   // The proof set of the position after `move`, if known.
   std::optional<CellSet> proof_set_after(Move move);
-  void remember_proof_set(const CellSet& set, Player winner);
+  void remember_proof_set(CellSet set, Player winner);
 };
 
 }  // namespace dfpn::games

@@ -394,8 +394,9 @@ HexGame random_position(std::mt19937& rng, int size, int stones, const HexKnowle
 
 TEST(HexKnowledge, ProofSetsOfDecisionsHoldByTheRules) {
   std::mt19937 rng(11);
-  HexKnowledge knobs;
-  int checked = 0, smaller = 0;
+  HexKnowledge knobs, unshrunk;
+  unshrunk.shrink_proofs = false;
+  int checked = 0, smaller = 0, shrunk = 0;
   for (int size : {3, 4, 5, 6}) {
     RulesSolver exact;
     for (int t = 0; t < 200; ++t) {
@@ -417,11 +418,16 @@ TEST(HexKnowledge, ProofSetsOfDecisionsHoldByTheRules) {
       g.generate_moves(empty);
       smaller += a.proof_set.size() < int(empty.size());
       EXPECT_TRUE(proof_set_holds(g, a.proof_set, *a.winner, exact)) << g.to_text();
+      // Shrinking only ever takes cells out.
+      const CellSet before = analyse(g, unshrunk).proof_set;
+      EXPECT_TRUE(a.proof_set.subset_of(before)) << g.to_text();
+      shrunk += a.proof_set.size() < before.size();
     }
   }
-  std::printf("checked %d proof sets, %d smaller than the empty cells\n", checked, smaller);
+  std::printf("checked %d proof sets, %d smaller than the empty cells, %d shrunk\n", checked, smaller, shrunk);
   EXPECT_GT(checked, 200);
   EXPECT_GT(smaller, checked / 2);  // the sets do leave cells out
+  EXPECT_GT(shrunk, checked / 20);  // and shrinking takes more out
 }
 
 // Every proof set df-pn made the game learn (won and lost nodes) holds by
