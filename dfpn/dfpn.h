@@ -84,6 +84,12 @@ struct DfpnCounters {
   std::uint64_t forced_steps = 0;     // cycle breaking (see mid())
   std::uint64_t second_level_nodes = 0;
   std::uint64_t refuted_siblings = 0;  // children found lost through a sibling's proof set
+  // Move ordering at won nodes (Benzene's "move index"): how many, the sum
+  // of the winning child's index in the game's order, and how many won
+  // with the first move.
+  std::uint64_t cutoffs = 0;
+  std::uint64_t cutoff_index_sum = 0;
+  std::uint64_t cutoffs_at_first = 0;
   std::uint32_t max_depth = 0;
 };
 
@@ -499,6 +505,7 @@ class DepthFirstPns {
       store(key, numbers, static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFu)));
       if (numbers.solved()) learn_proof_set(game, children, phi == 0, mine);
     }
+    if (phi == 0) count_cutoff(children, mine);
     if (depth == root_depth_ && phi == 0) {
       root_wins_.clear();
       for (const Child& c : children)
@@ -506,6 +513,17 @@ class DepthFirstPns {
       if (!root_wins_.empty()) root_best_ = root_wins_.front();
     }
     return {numbers, dep};
+  }
+
+  template <class Mine>
+  void count_cutoff(const std::vector<Child>& children, Mine mine) {
+    for (std::size_t i = 0; i < children.size(); ++i) {
+      if (mine(children[i].numbers) != 0) continue;
+      ++counters_.cutoffs;
+      counters_.cutoff_index_sum += i;
+      counters_.cutoffs_at_first += i == 0;
+      return;
+    }
   }
 
   // One past the last child inside the widening window (see DfpnOptions).
@@ -694,6 +712,10 @@ class DepthFirstPns {
             {"forced_steps", double(counters_.forced_steps)},
             {"second_level_nodes", double(counters_.second_level_nodes)},
             {"refuted_siblings", double(counters_.refuted_siblings)},
+            {"cutoffs", double(counters_.cutoffs)},
+            {"cutoff_move_index_mean",
+             counters_.cutoffs ? double(counters_.cutoff_index_sum) / double(counters_.cutoffs) : 0.0},
+            {"cutoffs_at_first_move", double(counters_.cutoffs_at_first)},
             {"max_depth", double(counters_.max_depth)}};
   }
 

@@ -132,6 +132,12 @@ class ParallelDfpn {
     sum("forced_steps", &DfpnCounters::forced_steps);
     sum("second_level_nodes", &DfpnCounters::second_level_nodes);
     sum("refuted_siblings", &DfpnCounters::refuted_siblings);
+    sum("cutoffs", &DfpnCounters::cutoffs);
+    sum("cutoffs_at_first_move", &DfpnCounters::cutoffs_at_first);
+    double cutoffs = 0, index_sum = 0;
+    for (const auto& c : counters) cutoffs += double(c.cutoffs), index_sum += double(c.cutoff_index_sum);
+    for (auto& [k, v] : r.stats)
+      if (k == "cutoff_move_index_mean") v = cutoffs > 0 ? index_sum / cutoffs : 0.0;
     r.stats.emplace_back("threads", double(threads_));
     for (int i = 0; i < threads_; ++i)
       r.stats.emplace_back("thread" + std::to_string(i) + "_nodes", double(counters[i].expansions));

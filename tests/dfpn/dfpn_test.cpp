@@ -178,12 +178,13 @@ class Fan {
   std::vector<int> path_;
 };
 
-std::vector<std::uint64_t> fan_expansions(DfpnOptions options) {
+std::vector<std::uint64_t> fan_expansions(DfpnOptions options, DfpnCounters* counters = nullptr) {
   auto table = TranspositionTable::with_entries(1024);
   options.heuristic_init = true;
   DepthFirstPns search(Fan{}, Player::Black, table, {}, options);
   search.record_expansions(true);
   EXPECT_EQ(search.solve().outcome, Outcome::Proven);
+  if (counters) *counters = search.counters();
   return search.expanded_positions();
 }
 
@@ -196,13 +197,21 @@ std::uint64_t fan_child(int move) {
 TEST(Dfpn, WideningEntersOnlyTheFirstOpenChildren) {
   const std::uint64_t root = Fan{}.hash();
   // Without widening the cheapest child goes first and settles the root.
-  EXPECT_EQ(fan_expansions({}), (std::vector<std::uint64_t>{root, fan_child(5)}));
+  DfpnCounters counters;
+  EXPECT_EQ(fan_expansions({}, &counters), (std::vector<std::uint64_t>{root, fan_child(5)}));
+  // Move-ordering statistics: one won node, the root, by its sixth move.
+  EXPECT_EQ(counters.cutoffs, 1u);
+  EXPECT_EQ(counters.cutoff_index_sum, 5u);
+  EXPECT_EQ(counters.cutoffs_at_first, 0u);
   // A window of two: the first open children in the game's order, each
   // refuted in turn, until move 5 is one of the two.
   DfpnOptions widened;
   widened.widen_base = 1;
-  EXPECT_EQ(fan_expansions(widened), (std::vector<std::uint64_t>{root, fan_child(0), fan_child(1), fan_child(2),
-                                                                  fan_child(3), fan_child(5)}));
+  EXPECT_EQ(fan_expansions(widened, &counters), (std::vector<std::uint64_t>{root, fan_child(0), fan_child(1),
+                                                                             fan_child(2), fan_child(3), fan_child(5)}));
+  // Each refuted child is won for White by its only move.
+  EXPECT_EQ(counters.cutoffs, 5u);
+  EXPECT_EQ(counters.cutoffs_at_first, 4u);
 }
 
 }  // namespace
