@@ -356,7 +356,7 @@ class DepthFirstPns {
         } else {
           if constexpr (requires { table_.prefetch(c.key); }) table_.prefetch(c.key);
           c.fixed = false;
-          c.numbers = options_.heuristic_init ? initial_numbers(game, attacker_) : Numbers{1, 1};
+          c.numbers = Numbers{1, 1};
         }
         children.push_back(c);
       }
@@ -364,7 +364,15 @@ class DepthFirstPns {
         if (c.fixed) continue;
         ++counters_.probes;
         tt::EntryData e;
-        if (!table_.probe(c.key, e)) continue;
+        if (!table_.probe(c.key, e)) {
+          // A new leaf: the game's estimate, only now that the table has
+          // nothing (on re-expansions most children are known).
+          if (options_.heuristic_init) {
+            ScopedMove<G> played(game, c.move);
+            c.numbers = initial_numbers(game, attacker_);
+          }
+          continue;
+        }
         ++counters_.hits;
         c.numbers = e.numbers;
         if (c.numbers.outcome() == mover_loses) {  // solved earlier: its proof set, if learnt, prunes as well
