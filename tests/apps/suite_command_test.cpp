@@ -28,6 +28,9 @@ TEST(SuiteCommand, SolvesAndChecksEveryProblem) {
   const CommandRun r = run("suite " + suite + " --report " + report);
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("4 problems: 4 solved, 0 wrong, 0 unknown, 0 errors"), std::string::npos) << r.out;
+  // Not on a terminal: a log line as each problem ends.
+  EXPECT_NE(r.out.find("[1/4] ttt: solved"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[3/4] hex 3: solved, black, "), std::string::npos) << r.out;
 
   const auto doc = nlohmann::json::parse(read_file(report));
   EXPECT_EQ(doc["suite"], "tiny");
