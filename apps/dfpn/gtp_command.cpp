@@ -431,10 +431,8 @@ class Engine {
   std::vector<G> history_;
   tt::TranspositionTable table_;
   double epsilon_ = 0.25;
-  // Widening (DfpnOptions): Hex's default as in `dfpn solve`, off for Go.
-  static constexpr bool kHex = std::is_same_v<G, games::HexGame>;
-  std::uint32_t widen_base_ = kHex ? 1 : 0;
-  double widen_factor_ = kHex ? 0.25 : 0.0;
+  std::uint32_t widen_base_ = 0;  // widening off (DfpnOptions)
+  double widen_factor_ = 0;
   int threads_ = 1;
   double time_s_ = 0;
   std::uint64_t max_nodes_ = 0;

@@ -159,11 +159,12 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   cmd.add_flag("--weak-sum", o.weak_sum, "df-pn family: weak proof numbers against DAG over-counting");
   cmd.add_option("--widen-base", o.widen_base,
                  "df-pn family: widening, enter only the first max(2, base + ceil(factor * open)) open children "
-                 "in the game's order (base and factor 0: off; default: 1 and 0.25 for Hex with knowledge, "
-                 "off for the other games)")
-      ->check(CLI::Range(0, 1000));
+                 "in the game's order (base and factor 0: off)")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
   cmd.add_option("--widen-factor", o.widen_factor, "df-pn family: widening factor (see --widen-base)")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
   cmd.add_flag("--verify", o.verify, "Extract the proof and check it with the independent verifier");
   cmd.add_option("--proof", o.proof_file, "Write the verified proof as an SGF game tree (hex)");
   auto* go = cmd.add_option_group("go", "Go life and death");
@@ -248,13 +249,6 @@ Report solve(const SolveOptions& options, std::stop_token stop, const ProgressSi
     if (wants_proof && !knowledge_proofs)
       throw InputError(p.source + ": " + o.algo + " cannot prove results found with Hex knowledge by the rules "
                        "(df-pn, df-pn+, PDS and PDS-PN can); use --hex-knowledge none for a verified proof");
-    if (!o.widen_base && !o.widen_factor) {
-      // The knowledge's move order is good enough to focus on its first
-      // moves: the same nodes or fewer, 25-30% less time on the 6x6 and
-      // 7x7 openings (docs/benchmarks.md).
-      o.widen_base = 1;
-      o.widen_factor = 0.25;
-    }
     return solve_game(games::HexKnowledgeGame(position, knowledge), "hex", o, std::move(stop), progress);
   }
   if (p.game == "synthetic") {

@@ -95,8 +95,8 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
   settings.table_bytes = limits.memory_bytes;
   settings.table_entries = options.tt_entries;
   settings.weak_sum = options.weak_sum;
-  settings.widen_base = options.widen_base.value_or(0);
-  settings.widen_factor = options.widen_factor.value_or(0.0);
+  settings.widen_base = options.widen_base;
+  settings.widen_factor = options.widen_factor;
   settings.pss_p = solve_detail::set_size(options.pss_p);
   settings.pss_d = solve_detail::set_size(options.pss_d);
   settings.threads = !runs_in_parallel(options.algo) ? 1

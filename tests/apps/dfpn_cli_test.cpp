@@ -114,7 +114,7 @@ TEST(DfpnCli, HexKnowledgeTakesPiecesAndBounds) {
   const std::string exact = winner("none");
   ASSERT_TRUE(exact == "black" || exact == "white") << exact;
   for (const char* knowledge : {"all", "all,vulnerable", "dead,vulnerable,vc", "all,fulls=1,semis=1,connections=50",
-                                "all,fulls=8,semis=16", "all --algo dfpn+ --widen-base 0 --widen-factor 0"})
+                                "all,fulls=8,semis=16", "all --algo dfpn+ --widen-base 1 --widen-factor 0.25"})
     EXPECT_EQ(winner(knowledge), exact) << knowledge;
 }
 

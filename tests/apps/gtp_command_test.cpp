@@ -34,7 +34,7 @@ TEST(GtpCommand, ScriptedHexSession) {
                                  "known_command dfpn-solve-state\n"
                                  "known_command frobnicate\n"
                                  "param_dfpn threads 1\n"
-                                 "param_dfpn widening_factor 0.5\n"
+                                 "param_dfpn widening_base 1\n"
                                  "dfpn-clear-tt\n"
                                  "boardsize 3\n"
                                  "dfpn-solver-find-winning black\n"
