@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <span>
 #include <utility>
+
+#include <boost/container/static_vector.hpp>
 
 namespace dfpn::games {
 namespace {
@@ -362,13 +365,29 @@ class HSearch {
     return a != b && !(is_cell(a) && carrier.contains(a)) && !(is_cell(b) && carrier.contains(b));
   }
 
+  // A pair's list keeps connections none of which holds another's carrier.
+  // When it is full, a smaller newcomer takes the place of the largest: a
+  // list filled early with wide carriers (often ones that loop through a
+  // group and back) would otherwise shut out the narrow ones the OR and AND
+  // rules need. What leaves the list stays valid and stays in the per-node
+  // lists; only the pair stops comparing against it. Returns the slot taken,
+  // or -1 if the newcomer is not needed.
+  static int admit(std::span<Set> list, int& count, int capacity, const Set& carrier) {
+    for (int i = 0; i < count; ++i)
+      if (list[std::size_t(i)].subset_of(carrier)) return -1;
+    if (count < capacity) return count++;
+    int largest = 0;
+    for (int i = 1; i < count; ++i)
+      if (list[std::size_t(i)].size() > list[std::size_t(largest)].size()) largest = i;
+    return carrier.size() < list[std::size_t(largest)].size() ? largest : -1;
+  }
+
   void add_full(int a, int b, const Set& carrier) {
     if (!ends_outside(a, b, carrier)) return;
     Pair& p = pair(a, b);
-    if (p.fulls >= max_fulls_) return;  // a full pair takes nothing new, subset or not
-    for (int i = 0; i < p.fulls; ++i)
-      if (p.full[std::size_t(i)].subset_of(carrier)) return;
-    p.full[std::size_t(p.fulls++)] = carrier;
+    const int slot = admit(p.full, p.fulls, max_fulls_, carrier);
+    if (slot < 0) return;
+    p.full[std::size_t(slot)] = carrier;
     ++built_;
     s_.fulls_of[std::size_t(a)].push_back({b, carrier});
     s_.fulls_of[std::size_t(b)].push_back({a, carrier});
@@ -378,41 +397,42 @@ class HSearch {
   void add_semi(int a, int b, int key, const Set& carrier) {
     if (!ends_outside(a, b, carrier)) return;
     Pair& p = pair(a, b);
-    if (p.semis >= max_semis_) return;
     for (int i = 0; i < p.fulls; ++i)
       if (p.full[std::size_t(i)].subset_of(carrier)) return;
-    for (int i = 0; i < p.semis; ++i)
-      if (p.semi[std::size_t(i)].subset_of(carrier)) return;
+    const int slot = admit(p.semi, p.semis, max_semis_, carrier);
+    if (slot < 0) return;
     ++built_;
-    p.semi[std::size_t(p.semis)] = carrier;
-    p.semi_key[std::size_t(p.semis)] = key;
-    ++p.semis;
+    p.semi[std::size_t(slot)] = carrier;
+    p.semi_key[std::size_t(slot)] = key;
     if (!is_cell(a)) s_.semis_of[std::size_t(a)].push_back({b, key, carrier});
     if (!is_cell(b)) s_.semis_of[std::size_t(b)].push_back({a, key, carrier});
     s_.queue.push_back({a, b, key, carrier});
     // OR rule: semis whose carriers share nothing make a full. Search the
     // subsets that contain the new semi, taking a semi only if it shrinks
-    // the intersection (so at most a carrier's size deep).
-    Set found;
-    if (or_combine(p, p.semis - 1, carrier, carrier, found)) add_full(a, b, found);  // `p` is not used after
+    // the intersection (so at most a carrier's size deep), and keep every
+    // full found, not just the first: the first often runs through a cell
+    // that another combination avoids, and a later AND needs that one.
+    Carriers others;
+    for (int i = 0; i < p.semis; ++i)
+      if (i != slot) others.push_back(p.semi[std::size_t(i)]);
+    Carriers found;
+    or_combine(others, int(others.size()), carrier, carrier, found);
+    for (const Set& union_carrier : found) add_full(a, b, union_carrier);  // `p` is not used after
   }
 
-  // Whether semis below `limit` together with the intersection `common`
-  // (and union `all`) so far can reach an empty intersection; the union of
-  // the first such set goes to `out`.
-  bool or_combine(const Pair& p, int limit, const Set& common, const Set& all, Set& out) {
-    if (++or_steps_ > kMaxOrSteps) return false;
-    for (int i = 0; i < limit; ++i) {
-      const Set& other = p.semi[std::size_t(i)];
+  using Carriers = boost::container::static_vector<Set, kMaxSemis>;
+  // Adds to `out` (up to a pair's fulls) the unions of the subsets of
+  // `semis` below `limit` that, with the intersection `common` (and union
+  // `all`) so far, reach an empty intersection.
+  void or_combine(const Carriers& semis, int limit, const Set& common, const Set& all, Carriers& out) {
+    for (int i = 0; i < limit && int(out.size()) < max_fulls_; ++i) {
+      if (++or_steps_ > kMaxOrSteps) return;
+      const Set& other = semis[std::size_t(i)];
       if (common.subset_of(other)) continue;
       const Set next = common & other;
-      if (next.empty()) {
-        out = all | other;
-        return true;
-      }
-      if (or_combine(p, i, next, all | other, out)) return true;
+      if (next.empty()) out.push_back(all | other);
+      else or_combine(semis, i, next, all | other, out);
     }
-    return false;
   }
 
   // AND rule through a stone group: a full and a semi meeting at one of the

@@ -174,6 +174,33 @@ TEST(HexKnowledge, HSearchAppliesTheFourthRowTemplateTowardsEveryEdge) {
   }
 }
 
+// From a 7x7 search (a1 b6): Black to move wins with b2, which joins a1 to
+// the c2-g2 group, whose connection to row 7 needs two semis through the
+// group and back combined by the OR rule. H-search used to keep only the
+// first full the OR rule found, and a pair's full list shut out newcomers
+// once at capacity; the narrow full was lost and the position stayed open.
+TEST(HexKnowledge, HSearchKeepsTheNarrowFullsTheOrRuleFinds) {
+  HexKnowledge knobs;
+  const HexGame g = position(7, "a1 c2 d2 e2 f2 g2 e4 f4 c6", "c1 d1 e1 f1 g1 e3 c5 e5 b6", Player::Black);
+  const auto a = analyse(g, knobs);
+  ASSERT_TRUE(a.winner);
+  EXPECT_EQ(*a.winner, Player::Black);
+  HexGame after = g;
+  after.play(static_cast<HexGame::Move>(cell(g, "b2")));
+  const auto vcs = h_search(cells_of(after), 7, Player::Black, knobs);
+  ASSERT_FALSE(vcs.edge_fulls.empty());
+  if (kSanitized) return;
+  // The connection holds by the rules: White owns every cell outside it.
+  HexGame check(7);
+  for (int i = 0; i < 49; ++i) {
+    const auto m = static_cast<HexGame::Move>(i);
+    if (after.stone(m)) check.place(m, *after.stone(m));
+    else if (!vcs.edge_fulls.front().contains(i)) check.place(m, Player::White);
+  }
+  check.set_to_move(Player::White);
+  EXPECT_TRUE(rules_prove(check, Player::Black)) << check.to_text();
+}
+
 TEST(HexKnowledge, MustPlayKeepsTheMoverInsideTheOpponentsCarriers) {
   HexKnowledge knobs;
   // 4x4, Black b2 c3 with White to move: Black threatens to connect; White's
@@ -326,9 +353,11 @@ TEST(HexKnowledge, ClaimsAgreeWithTheRulesOnRandomPositions) {
         HexGame::MoveList moves;
         g.generate_moves(moves);
         if (moves.empty()) break;
+        // Try the moves in a random order until one leaves the position open.
+        std::shuffle(moves.begin(), moves.end(), rng);
         bool played = false;
-        for (int attempt = 0; attempt < 8 && steer && !played; ++attempt) {
-          g.play(moves[rng() % moves.size()]);
+        for (std::size_t i = 0; i < moves.size() && steer && !played; ++i) {
+          g.play(moves[i]);
           if (!analyse(g, knobs).winner) played = true;
           else g.undo();
         }
@@ -359,7 +388,7 @@ TEST(HexKnowledge, ClaimsAgreeWithTheRulesOnRandomPositions) {
   std::printf("decided %d, open %d, pruned %d, vulnerable moves dropped in %d\n", decided, open, pruned,
               vulnerable_dropped);
   EXPECT_GT(decided, 100);      // the knowledge does decide positions
-  EXPECT_GT(open, 100);         // enough open positions to check the pruning on
+  EXPECT_GT(open, 60);          // enough open positions to check the pruning on (H-search decides most)
   EXPECT_GT(pruned, open / 2);  // and it does prune moves
   EXPECT_GT(vulnerable_dropped, 0);  // vulnerable moves among them (domination takes most)
 }
@@ -430,6 +459,16 @@ TEST(HexKnowledge, ProofSetsOfDecisionsHoldByTheRules) {
   EXPECT_GT(shrunk, checked / 20);  // and shrinking takes more out
 }
 
+// Knowledge with a narrow H-search, for the tests of learnt proof sets: the
+// full H-search decides most of these positions outright, leaving the
+// search (and so the learning) little to do.
+HexKnowledge narrow_h_search(int fulls_per_pair, int semis_per_pair) {
+  HexKnowledge knobs;
+  knobs.max_fulls_per_pair = fulls_per_pair;
+  knobs.max_semis_per_pair = semis_per_pair;
+  return knobs;
+}
+
 // Every proof set df-pn made the game learn (won and lost nodes) holds by
 // the rules: solve, then walk the positions near the root and check each
 // set the game has, decided by the analysis or learnt from the search.
@@ -467,7 +506,7 @@ TEST(HexKnowledge, LearntProofSetsHoldByTheRules) {
       if (size == 4) rules.play(static_cast<HexGame::Move>(t));  // every opening
       else rules = random_position(rng, size, 10 + int(rng() % 4), HexKnowledge{});
       if (rules.winner()) continue;
-      HexKnowledgeGame game(rules);
+      HexKnowledgeGame game(rules, narrow_h_search(1, 2));
       auto table = tt::TranspositionTable::with_entries(1 << 14);
       DfpnOptions options;
       options.heuristic_init = t % 2 == 0;
@@ -492,7 +531,7 @@ TEST(HexKnowledge, ProofSetsLearntOnSixBySixHoldByTheRules) {
   for (const char* opening : {"d4", "c3"}) {
     HexGame rules(6);
     rules.play(*rules.parse_move(opening));
-    HexKnowledgeGame game(rules);
+    HexKnowledgeGame game(rules, narrow_h_search(2, 3));
     game.observe_proof_sets([&](const HexGame& position, const CellSet& set, Player winner) {
       if (set.size() > 13) return;
       ++checked;
