@@ -416,6 +416,7 @@ class HSearch {
     for (int i = 0; i < p.semis; ++i)
       if (i != slot) others.push_back(p.semi[std::size_t(i)]);
     Carriers found;
+    or_steps_ = 0;
     or_combine(others, int(others.size()), carrier, carrier, found);
     for (const Set& union_carrier : found) add_full(a, b, union_carrier);  // `p` is not used after
   }
@@ -490,8 +491,11 @@ class HSearch {
   Scratch& s_;
   int node_count_ = 0;
   int built_ = 0;
-  // OR-rule effort bound per call (the subsets of up to kMaxSemis semis).
-  static constexpr int kMaxOrSteps = 1 << 16;
+  // OR-rule effort bound per new semi (the subsets of up to kMaxSemis
+  // semis). Per semi, not per call: a call-wide budget ran out on crowded
+  // pairs and then left every later pair without ORs. 64 decides as many
+  // random 7x7 positions as 4096 does, at less cost.
+  static constexpr int kMaxOrSteps = 64;
   int or_steps_ = 0;
 };
 
