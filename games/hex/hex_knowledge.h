@@ -23,8 +23,10 @@
 //   owner stays connected whoever moves first) and semi-connections (the
 //   owner connects by playing the key first), built from adjacencies with
 //   the AND rule (two fulls joined at a cell or group) and the OR rule
-//   (semis whose carriers have an empty intersection make a full), with a
-//   bounded number of connections per pair and in all, seeded with the
+//   (semis whose carriers have an empty intersection make a full: every
+//   such union found, up to a pair's capacity), with a bounded number of
+//   connections per pair (a full list trades its widest carrier for a
+//   narrower one) and in all, seeded with the
 //   fourth-row edge template (which the rules alone cannot derive). A full connection
 //   between a side's edges wins for it; a semi wins for it when it is to
 //   move.
