@@ -1,4 +1,5 @@
 #include "games/hex/hex_knowledge.h"
+#include "games/hex/hex_resistance.h"
 
 #include <algorithm>
 #include <array>
@@ -219,7 +220,7 @@ class HSearch {
     s_.queue.clear();
   }
 
-  VirtualConnections run() {
+  VirtualConnections run(bool links) {
     add_adjacencies();
     if (knobs_.edge_templates) add_edge_templates();
     for (std::size_t next = 0; next < s_.queue.size() && built_ < knobs_.max_connections; ++next) {
@@ -243,6 +244,7 @@ class HSearch {
       for (int i = 0; i < pair.semis; ++i)
         out.edge_semis.emplace_back(pair.semi_key[std::size_t(i)], CellSet(pair.semi[std::size_t(i)]));
     }
+    if (links) out.full_links = full_links();
     return out;
   }
 
@@ -287,6 +289,27 @@ class HSearch {
   static Scratch& scratch() {
     thread_local Scratch s;
     return s;
+  }
+
+  // Every pair of nodes with a full connection, as cells (a group by one
+  // of its stones) or edges.
+  std::vector<std::array<int, 2>> full_links() const {
+    std::vector<int> end(std::size_t(node_count_), -3);
+    for (int cell = 0; cell < n_ * n_; ++cell) {
+      if (cells_[std::size_t(cell)] == kEmpty) end[std::size_t(cell)] = cell;
+      else if (const int g = groups_.of[std::size_t(cell)]; g >= 0) end[std::size_t(group_node(g))] = cell;
+    }
+    end[std::size_t(group_node(groups_.first_edge))] = VirtualConnections::kFirstEdge;
+    end[std::size_t(group_node(groups_.second_edge))] = VirtualConnections::kSecondEdge;
+    std::vector<std::array<int, 2>> out;
+    for (int a = 0; a < node_count_; ++a) {
+      const Halves& at = s_.fulls_of[std::size_t(a)];
+      for (std::size_t i = 0; i < at.size(); ++i)
+        if (const int b = at.other[i]; b > a) out.push_back({end[std::size_t(a)], end[std::size_t(b)]});
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
   }
 
   int group_node(int group) const { return n_ * n_ + group; }
@@ -519,11 +542,11 @@ class HSearch {
 
 }  // namespace
 
-VirtualConnections h_search(const HexCells& cells, int size, Player side, const HexKnowledge& knobs) {
+VirtualConnections h_search(const HexCells& cells, int size, Player side, const HexKnowledge& knobs, bool links) {
   // The narrowest cell set that holds the board.
-  if (size * size <= BasicCellSet<1>::kCapacity) return HSearch<BasicCellSet<1>>(cells, size, side, knobs).run();
-  if (size * size <= BasicCellSet<2>::kCapacity) return HSearch<BasicCellSet<2>>(cells, size, side, knobs).run();
-  return HSearch<CellSet>(cells, size, side, knobs).run();
+  if (size * size <= BasicCellSet<1>::kCapacity) return HSearch<BasicCellSet<1>>(cells, size, side, knobs).run(links);
+  if (size * size <= BasicCellSet<2>::kCapacity) return HSearch<BasicCellSet<2>>(cells, size, side, knobs).run(links);
+  return HSearch<CellSet>(cells, size, side, knobs).run(links);
 }
 
 int two_distance_potential(const HexCells& cells, int n, Player side) {
@@ -765,8 +788,11 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
     if (cells[std::size_t(i)] == kEmpty) empties.insert(i);
   out.moves = empties;
 
+  // Full connections as extra wires of the circuits (circuit ordering).
+  std::array<std::vector<std::array<int, 2>>, 2> links_of;  // Black [0], White [1]
+  const bool links = knobs.ordering && knobs.order_by == HexKnowledge::Order::Circuit;
   if (knobs.virtual_connections) {
-    const VirtualConnections mine = h_search(cells, n, mover, knobs);
+    VirtualConnections mine = h_search(cells, n, mover, knobs, links);
     if (!mine.edge_fulls.empty() || !mine.edge_semis.empty()) {
       // The smallest carrier: a rules proof of the win needs its cells.
       if (!mine.edge_fulls.empty()) {
@@ -780,11 +806,13 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
       }
       return out;
     }
-    const VirtualConnections theirs = h_search(cells, n, other, knobs);
+    VirtualConnections theirs = h_search(cells, n, other, knobs, links);
     if (!theirs.edge_fulls.empty()) {
       decide(other, smallest(theirs.edge_fulls));
       return out;
     }
+    links_of[mover == Player::Black ? 0 : 1] = std::move(mine.full_links);
+    links_of[mover == Player::Black ? 1 : 0] = std::move(theirs.full_links);
     if (knobs.must_play && !theirs.edge_semis.empty()) {
       CellSet must = empties;
       for (const auto& [key, carrier] : theirs.edge_semis) must &= carrier;
@@ -808,7 +836,13 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
   if (knobs.dead_cells && knobs.domination) drop_dominated(cells, n, mover, knobs, out);
   if (knobs.symmetry) drop_symmetric(game, out);
 
-  if (knobs.ordering) {
+  if (knobs.ordering && knobs.order_by == HexKnowledge::Order::Circuit) {
+    const CircuitEvaluation circuit = evaluate_circuit(cells, n, links_of);
+    std::vector<std::pair<double, std::uint16_t>> scored;
+    out.moves.for_each([&](int cell) { scored.emplace_back(-circuit.flow_sum(cell), static_cast<std::uint16_t>(cell)); });
+    std::stable_sort(scored.begin(), scored.end());
+    for (const auto& [score, cell] : scored) out.order.push_back(cell);
+  } else if (knobs.ordering) {
     // A cell matters to both sides when both sides' potentials improve most
     // by taking it: score each move by the potentials after playing it.
     std::vector<std::pair<int, std::uint16_t>> scored;

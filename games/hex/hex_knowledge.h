@@ -71,6 +71,9 @@ struct HexKnowledge {
   bool refutation = true;  // proof sets of decided positions, for pruning siblings of a refuted move
   bool shrink_proofs = true;  // shrink proof sets by the loser's fill-in (needs refutation, dead_cells)
   bool ordering = true;
+  // What orders the moves: each move's two-distance potentials after it
+  // is played, or the current both sides' circuits send through its cell.
+  enum class Order { TwoDistance, Circuit } order_by = Order::TwoDistance;
   bool initial_numbers = true;
   static constexpr int kMostFullsPerPair = 8, kMostSemisPerPair = 16;  // H-search's fixed capacity
   int max_fulls_per_pair = 4;  // 1..kMostFullsPerPair
@@ -114,6 +117,11 @@ struct VirtualConnections {
   std::vector<CellSet> edge_fulls;                   // carriers of full edge-to-edge connections
   std::vector<std::pair<int, CellSet>> edge_semis;   // (key, carrier incl. key) of edge-to-edge semis
   int connections = 0;                               // how many H-search built in all
+  // With `links` asked for: the pairs of ends joined by a full connection,
+  // each end a cell (an empty cell, or a stone of the group) or kFirstEdge /
+  // kSecondEdge.
+  static constexpr int kFirstEdge = -1, kSecondEdge = -2;
+  std::vector<std::array<int, 2>> full_links;
 };
 
 // The fourth-row edge template: a stone three rows from its edge (rows
@@ -150,7 +158,8 @@ FillIn fill_in(HexCells& cells, int size, bool captured, unsigned sides = 3, std
 // it once the loser holds every empty cell outside it: still a set the
 // winner wins within.
 CellSet shrink_proof_set(const HexCells& cells, int size, Player winner, const CellSet& set, bool captured);
-VirtualConnections h_search(const HexCells& cells, int size, Player side, const HexKnowledge& knobs);
+VirtualConnections h_search(const HexCells& cells, int size, Player side, const HexKnowledge& knobs,
+                            bool links = false);
 // Two-distance from `side`'s first edge to its second through `cells`: the
 // best (smallest) sum over empty cells; large when cut off.
 int two_distance_potential(const HexCells& cells, int size, Player side);
