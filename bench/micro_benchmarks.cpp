@@ -8,6 +8,7 @@
 #include "dfpn/random.h"
 #include "games/go/go.h"
 #include "games/hex/hex.h"
+#include "games/hex/hex_knowledge.h"
 #include "games/synthetic/synthetic.h"
 #include "games/tictactoe/tictactoe.h"
 #include "tt/table.h"
@@ -149,6 +150,33 @@ void BM_HexMoves(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_HexMoves)->Arg(7)->Arg(11);
+
+// The whole Hex analysis (fill-in, H-search for both sides, pruning,
+// ordering) on 50 fixed random middle-game positions of the given size:
+// what a Hex solve pays per node, 85% of it H-search.
+void BM_HexAnalysis(benchmark::State& state) {
+  const int size = int(state.range(0));
+  std::vector<games::HexGame> positions;
+  SplitMix64 rng(3);
+  while (positions.size() < 50) {
+    games::HexGame g(size);
+    const int stones = 4 + int(rng.next() % std::uint64_t(size * size / 4));
+    for (int i = 0; i < stones && !g.winner(); ++i) {
+      games::HexGame::MoveList moves;
+      g.generate_moves(moves);
+      g.play(moves[rng.next() % moves.size()]);
+    }
+    if (!g.winner()) positions.push_back(g);
+  }
+  const games::HexKnowledge knobs;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(games::analyse(positions[i], knobs));
+    if (++i == positions.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_HexAnalysis)->Arg(7)->Arg(8)->Unit(benchmark::kMicrosecond);
 
 games::GoGame go_corner() {
   // A white corner group with a bulky-five eye space inside a black wall.

@@ -1,4 +1,5 @@
 #include "games/hex/hex_knowledge.h"
+#include "games/hex/hex_connection_proof.h"
 #include "games/hex/hex_resistance.h"
 
 #include <algorithm>
@@ -206,8 +207,9 @@ class HSearch {
  public:
   static constexpr int kMaxFulls = HexKnowledge::kMostFullsPerPair, kMaxSemis = HexKnowledge::kMostSemisPerPair;
 
-  HSearch(const HexCells& cells, int n, Player side, const HexKnowledge& knobs)
+  HSearch(const HexCells& cells, int n, Player side, const HexKnowledge& knobs, bool record = false)
       : cells_(cells), n_(n), knobs_(knobs), groups_(find_groups(cells, n, side)), black_(side == Player::Black),
+        record_(record),
         max_fulls_(std::clamp(knobs.max_fulls_per_pair, 1, kMaxFulls)),
         max_semis_(std::clamp(knobs.max_semis_per_pair, 1, kMaxSemis)), s_(scratch()) {
     node_count_ = n * n + groups_.count;
@@ -218,6 +220,9 @@ class HSearch {
     s_.pair_slot.assign(std::size_t(node_count_ * node_count_), -1);
     s_.pairs.clear();
     s_.queue.clear();
+    s_.derivations.clear();
+    s_.parent_ids.clear();
+    s_.pair_ids.clear();
   }
 
   VirtualConnections run(bool links) {
@@ -226,13 +231,13 @@ class HSearch {
     for (std::size_t next = 0; next < s_.queue.size() && built_ < knobs_.max_connections; ++next) {
       const Pending p = s_.queue[next];
       if (p.key < 0) {
-        and_rule(p.a, p.b, p.carrier);
-        and_rule(p.b, p.a, p.carrier);
-        semis_through_group(p.a, p.b, p.carrier, s_.semis_of, -1);
-        semis_through_group(p.b, p.a, p.carrier, s_.semis_of, -1);
+        and_rule(p.a, p.b, p.carrier, p.id);
+        and_rule(p.b, p.a, p.carrier, p.id);
+        semis_through_group(p.a, p.b, p.carrier, p.id, s_.semis_of, -1);
+        semis_through_group(p.b, p.a, p.carrier, p.id, s_.semis_of, -1);
       } else {
-        semis_through_group(p.a, p.b, p.carrier, s_.fulls_of, p.key);
-        semis_through_group(p.b, p.a, p.carrier, s_.fulls_of, p.key);
+        semis_through_group(p.a, p.b, p.carrier, p.id, s_.fulls_of, p.key);
+        semis_through_group(p.b, p.a, p.carrier, p.id, s_.fulls_of, p.key);
       }
     }
     VirtualConnections out;
@@ -257,16 +262,19 @@ class HSearch {
     std::vector<Set> carrier;
     std::vector<int> other;
     std::vector<int> key;  // a semi's key (unused for fulls)
+    std::vector<int> id;   // its derivation (when recording)
     std::size_t size() const { return other.size(); }
     void clear() {
       carrier.clear();
       other.clear();
       key.clear();
+      id.clear();
     }
-    void push(int other_end, int semi_key, const Set& c) {
+    void push(int other_end, int semi_key, const Set& c, int derivation) {
       carrier.push_back(c);
       other.push_back(other_end);
       key.push_back(semi_key);
+      if (derivation >= 0) id.push_back(derivation);  // recording: every entry has one
     }
   };
   struct Pair {
@@ -275,8 +283,21 @@ class HSearch {
     std::array<Set, kMaxSemis> semi;
     std::array<int, kMaxSemis> semi_key;
   };
+  // A pair's derivations, slot by slot (recording only; kept apart so the
+  // pairs stay compact when not recording).
+  struct PairIds {
+    std::array<int, kMaxFulls> full;
+    std::array<int, kMaxSemis> semi;
+  };
   struct Pending {  // a new full (key < 0) or semi connection
+    int a, b, key, id;
+    Set carrier;
+  };
+  // How a connection was built (recorded only for certificates).
+  struct Derivation {
     int a, b, key;
+    ConnectionRule rule;
+    int first_parent, parents;  // a range of Scratch::parent_ids
     Set carrier;
   };
   struct Scratch {
@@ -285,15 +306,67 @@ class HSearch {
     std::vector<int> pair_slot;
     std::vector<Pair> pairs;
     std::vector<Pending> queue;
+    std::vector<Derivation> derivations;
+    std::vector<int> parent_ids;
+    std::vector<PairIds> pair_ids;
   };
   static Scratch& scratch() {
     thread_local Scratch s;
     return s;
   }
 
+  public:
+  // After run() with recording: the steps that build the smallest edge-to-
+  // edge full (or, with `semi_ok` and no full, the smallest semi).
+  std::optional<ConnectionCertificate> certificate(Player side, bool semi_ok) const {
+    const int slot = s_.pair_slot[std::size_t(index(group_node(groups_.first_edge), group_node(groups_.second_edge)))];
+    if (slot < 0 || !record_) return std::nullopt;
+    const Pair& pair = s_.pairs[std::size_t(slot)];
+    int best = -1;
+    auto consider = [&](int id) {
+      if (best < 0 || s_.derivations[std::size_t(id)].carrier.size() < s_.derivations[std::size_t(best)].carrier.size())
+        best = id;
+    };
+    const PairIds& ids = s_.pair_ids[std::size_t(slot)];
+    for (int i = 0; i < pair.fulls; ++i) consider(ids.full[std::size_t(i)]);
+    if (best < 0 && semi_ok)
+      for (int i = 0; i < pair.semis; ++i) consider(ids.semi[std::size_t(i)]);
+    if (best < 0) return std::nullopt;
+    const std::vector<int> ends = node_ends();
+    auto end_of = [&](int node) { return node < n_ * n_ ? node : ends[std::size_t(node)]; };
+    // Post-order over the derivation DAG: parts before what they build.
+    ConnectionCertificate out;
+    out.side = side;
+    std::vector<int> step_of(s_.derivations.size(), -1);
+    std::vector<std::pair<int, bool>> stack = {{best, false}};
+    while (!stack.empty()) {
+      const auto [id, expanded] = stack.back();
+      stack.pop_back();
+      if (step_of[std::size_t(id)] >= 0) continue;
+      const Derivation& d = s_.derivations[std::size_t(id)];
+      if (!expanded) {
+        stack.push_back({id, true});
+        for (int k = 0; k < d.parents; ++k) stack.push_back({s_.parent_ids[std::size_t(d.first_parent + k)], false});
+        continue;
+      }
+      ConnectionStep step;
+      step.rule = d.rule;
+      step.a = end_of(d.a);
+      step.b = end_of(d.b);
+      step.key = d.key;
+      step.carrier = CellSet(d.carrier);
+      for (int k = 0; k < d.parents; ++k) step.parents.push_back(step_of[std::size_t(s_.parent_ids[std::size_t(d.first_parent + k)])]);
+      step_of[std::size_t(id)] = int(out.steps.size());
+      out.steps.push_back(std::move(step));
+    }
+    return out;
+  }
+
+  private:
   // Every pair of nodes with a full connection, as cells (a group by one
   // of its stones) or edges.
-  std::vector<std::array<int, 2>> full_links() const {
+  // Per node: a cell (the empty cell, a stone of the group) or an edge.
+  std::vector<int> node_ends() const {
     std::vector<int> end(std::size_t(node_count_), -3);
     for (int cell = 0; cell < n_ * n_; ++cell) {
       if (cells_[std::size_t(cell)] == kEmpty) end[std::size_t(cell)] = cell;
@@ -301,6 +374,10 @@ class HSearch {
     }
     end[std::size_t(group_node(groups_.first_edge))] = VirtualConnections::kFirstEdge;
     end[std::size_t(group_node(groups_.second_edge))] = VirtualConnections::kSecondEdge;
+    return end;
+  }
+  std::vector<std::array<int, 2>> full_links() const {
+    const std::vector<int> end = node_ends();
     std::vector<std::array<int, 2>> out;
     for (int a = 0; a < node_count_; ++a) {
       const Halves& at = s_.fulls_of[std::size_t(a)];
@@ -321,6 +398,7 @@ class HSearch {
     if (slot < 0) {
       slot = int(s_.pairs.size());
       s_.pairs.emplace_back();
+      if (record_) s_.pair_ids.emplace_back();
     }
     return s_.pairs[std::size_t(slot)];
   }
@@ -341,7 +419,7 @@ class HSearch {
         const int nr = r + kRingRows[std::size_t(k)], nc = c + kRingCols[std::size_t(k)];
         const bool off = nr < 0 || nr >= n_ || nc < 0 || nc >= n_;
         const int other = off ? edge_beside(nr, nc) : node_of(nr * n_ + nc);
-        if (other >= 0 && other != cell) add_full(cell, other, Set{});
+        if (other >= 0 && other != cell) add_full(cell, other, Set{}, ConnectionRule::Adjacent, {});
       }
     }
   }
@@ -379,7 +457,7 @@ class HSearch {
             }
             carrier.insert(r * n_ + c);
           }
-          if (fits) add_full(anchor, edge_node, carrier);
+          if (fits) add_full(anchor, edge_node, carrier, ConnectionRule::Template, {}, row * n_ + col);
         }
       }
     }
@@ -415,19 +493,40 @@ class HSearch {
     return carrier.size() < list[std::size_t(largest)].size() ? largest : -1;
   }
 
-  void add_full(int a, int b, const Set& carrier) {
+  PairIds& ids_of(int a, int b) { return s_.pair_ids[std::size_t(s_.pair_slot[std::size_t(index(a, b))])]; }
+  int id_at(const Halves& halves, std::size_t i) const { return record_ ? halves.id[i] : -1; }
+
+  // The derivation's index, or -1 when not recording. `anchor_cell`: the
+  // cell a template hangs from (a group's end is otherwise any stone).
+  int record(int a, int b, int key, const Set& carrier, ConnectionRule rule, std::span<const int> parents,
+             int anchor_cell = -1) {
+    if (!record_) return -1;
+    s_.derivations.push_back({a, b, key, rule, int(s_.parent_ids.size()), int(parents.size()), carrier});
+    if (anchor_cell >= 0) s_.derivations.back().a = anchor_cell;  // a cell, not a node (see certificate())
+    s_.parent_ids.insert(s_.parent_ids.end(), parents.begin(), parents.end());
+    return int(s_.derivations.size()) - 1;
+  }
+
+  void add_full(int a, int b, const Set& carrier, ConnectionRule rule, std::initializer_list<int> parents,
+                int anchor_cell = -1) {
+    add_full(a, b, carrier, rule, std::span<const int>(parents.begin(), parents.size()), anchor_cell);
+  }
+  void add_full(int a, int b, const Set& carrier, ConnectionRule rule, std::span<const int> parents,
+                int anchor_cell = -1) {
     if (!ends_outside(a, b, carrier)) return;
     Pair& p = pair(a, b);
     const int slot = admit(p.full, p.fulls, max_fulls_, carrier);
     if (slot < 0) return;
+    const int id = record(a, b, -1, carrier, rule, parents, anchor_cell);
     p.full[std::size_t(slot)] = carrier;
+    if (record_) ids_of(a, b).full[std::size_t(slot)] = id;
     ++built_;
-    s_.fulls_of[std::size_t(a)].push(b, -1, carrier);
-    s_.fulls_of[std::size_t(b)].push(a, -1, carrier);
-    s_.queue.push_back({a, b, -1, carrier});
+    s_.fulls_of[std::size_t(a)].push(b, -1, carrier, id);
+    s_.fulls_of[std::size_t(b)].push(a, -1, carrier, id);
+    s_.queue.push_back({a, b, -1, id, carrier});
   }
 
-  void add_semi(int a, int b, int key, const Set& carrier) {
+  void add_semi(int a, int b, int key, const Set& carrier, int left, int right) {
     if (!ends_outside(a, b, carrier)) return;
     Pair& p = pair(a, b);
     for (int i = 0; i < p.fulls; ++i)
@@ -435,37 +534,49 @@ class HSearch {
     const int slot = admit(p.semi, p.semis, max_semis_, carrier);
     if (slot < 0) return;
     ++built_;
+    const std::array<int, 2> parts = {left, right};
+    const int id = record(a, b, key, carrier, ConnectionRule::And, parts);
     p.semi[std::size_t(slot)] = carrier;
     p.semi_key[std::size_t(slot)] = key;
-    if (!is_cell(a)) s_.semis_of[std::size_t(a)].push(b, key, carrier);
-    if (!is_cell(b)) s_.semis_of[std::size_t(b)].push(a, key, carrier);
-    s_.queue.push_back({a, b, key, carrier});
+    if (record_) ids_of(a, b).semi[std::size_t(slot)] = id;
+    if (!is_cell(a)) s_.semis_of[std::size_t(a)].push(b, key, carrier, id);
+    if (!is_cell(b)) s_.semis_of[std::size_t(b)].push(a, key, carrier, id);
+    s_.queue.push_back({a, b, key, id, carrier});
     // OR rule: semis whose carriers share nothing make a full. Search the
     // subsets that contain the new semi, taking a semi only if it shrinks
     // the intersection (so at most a carrier's size deep), and keep every
     // full found, not just the first: the first often runs through a cell
     // that another combination avoids, and a later AND needs that one.
     Carriers others;
+    Ids other_ids;
     for (int i = 0; i < p.semis; ++i)
-      if (i != slot) others.push_back(p.semi[std::size_t(i)]);
-    Carriers found;
+      if (i != slot) others.push_back(p.semi[std::size_t(i)]), other_ids.push_back(record_ ? ids_of(a, b).semi[std::size_t(i)] : -1);
+    Unions found;
+    Ids chosen = {id};
     or_steps_ = 0;
-    or_combine(others, int(others.size()), carrier, carrier, found);
-    for (const Set& union_carrier : found) add_full(a, b, union_carrier);  // `p` is not used after
+    or_combine(others, other_ids, int(others.size()), carrier, carrier, chosen, found);
+    for (const auto& [union_carrier, parts] : found)  // `p` is not used after
+      add_full(a, b, union_carrier, ConnectionRule::Or, std::span<const int>(parts.data(), parts.size()));
   }
 
   using Carriers = boost::container::static_vector<Set, kMaxSemis>;
+  using Ids = boost::container::static_vector<int, kMaxSemis>;
+  using Unions = boost::container::static_vector<std::pair<Set, Ids>, kMaxFulls>;
   // Adds to `out` (up to a pair's fulls) the unions of the subsets of
   // `semis` below `limit` that, with the intersection `common` (and union
-  // `all`) so far, reach an empty intersection.
-  void or_combine(const Carriers& semis, int limit, const Set& common, const Set& all, Carriers& out) {
+  // `all`) so far, reach an empty intersection; with each, the semis used
+  // (`chosen` so far).
+  void or_combine(const Carriers& semis, const Ids& ids, int limit, const Set& common, const Set& all, Ids& chosen,
+                  Unions& out) {
     for (int i = 0; i < limit && int(out.size()) < max_fulls_; ++i) {
       if (++or_steps_ > kMaxOrSteps) return;
       const Set& other = semis[std::size_t(i)];
       if (common.subset_of(other)) continue;
       const Set next = common & other;
-      if (next.empty()) out.push_back(all | other);
-      else or_combine(semis, i, next, all | other, out);
+      chosen.push_back(ids[std::size_t(i)]);
+      if (next.empty()) out.emplace_back(all | other, chosen);
+      else or_combine(semis, ids, i, next, all | other, chosen, out);
+      chosen.pop_back();
     }
   }
 
@@ -476,7 +587,7 @@ class HSearch {
   // `key` the new connection's key if it is a semi (else -1: the key is the
   // other half's). add_semi may grow the lists: index them, never hold a
   // reference into one.
-  void semis_through_group(int x, int group, const Set& carrier, const std::vector<Halves>& halves, int key) {
+  void semis_through_group(int x, int group, const Set& carrier, int id, const std::vector<Halves>& halves, int key) {
     if (is_cell(group)) return;
     const std::size_t count = halves[std::size_t(group)].size();
     for (std::size_t i = 0; i < count; ++i) {
@@ -485,7 +596,7 @@ class HSearch {
       const Set other_carrier = at_group.carrier[i];
       if (!joinable(x, other, carrier, other_carrier)) continue;
       if (built_ >= knobs_.max_connections) return;
-      add_semi(x, other, key >= 0 ? key : at_group.key[i], carrier | other_carrier);
+      add_semi(x, other, key >= 0 ? key : at_group.key[i], carrier | other_carrier, id, id_at(at_group, i));
     }
   }
   // Two connections (x, middle) with carrier c1 and (middle, y) with c2 can
@@ -498,7 +609,7 @@ class HSearch {
 
   // AND rule at `middle`: the full (x, middle) with carrier `c1` and every
   // full (middle, y) with a disjoint carrier not touching x.
-  void and_rule(int x, int middle, const Set& c1) {
+  void and_rule(int x, int middle, const Set& c1, int id) {
     // New connections never have `middle` as an end, so its list does not
     // change while it is walked. `blocked`: the cells a second carrier must
     // avoid (c1, and x itself when x is a cell).
@@ -515,9 +626,9 @@ class HSearch {
       Set carrier = c1 | c2;
       if (is_cell(middle)) {
         carrier.insert(middle);
-        add_semi(x, y, middle, carrier);
+        add_semi(x, y, middle, carrier, id, id_at(at_middle, i));
       } else {
-        add_full(x, y, carrier);
+        add_full(x, y, carrier, ConnectionRule::And, {id, id_at(at_middle, i)});
       }
     }
   }
@@ -528,6 +639,7 @@ class HSearch {
   const HexKnowledge& knobs_;
   Groups groups_;
   bool black_;
+  bool record_;
   int max_fulls_, max_semis_;
   Scratch& s_;
   int node_count_ = 0;
@@ -547,6 +659,18 @@ VirtualConnections h_search(const HexCells& cells, int size, Player side, const 
   if (size * size <= BasicCellSet<1>::kCapacity) return HSearch<BasicCellSet<1>>(cells, size, side, knobs).run(links);
   if (size * size <= BasicCellSet<2>::kCapacity) return HSearch<BasicCellSet<2>>(cells, size, side, knobs).run(links);
   return HSearch<CellSet>(cells, size, side, knobs).run(links);
+}
+
+std::optional<ConnectionCertificate> certify_edge_connection(const HexCells& cells, int size, Player side,
+                                                             const HexKnowledge& knobs, bool side_to_move) {
+  auto certify = [&]<class Set>(Set) {
+    HSearch<Set> search(cells, size, side, knobs, /*record=*/true);
+    search.run(false);
+    return search.certificate(side, side_to_move);
+  };
+  if (size * size <= BasicCellSet<1>::kCapacity) return certify(BasicCellSet<1>{});
+  if (size * size <= BasicCellSet<2>::kCapacity) return certify(BasicCellSet<2>{});
+  return certify(CellSet{});
 }
 
 int two_distance_potential(const HexCells& cells, int n, Player side) {

@@ -160,6 +160,12 @@ FillIn fill_in(HexCells& cells, int size, bool captured, unsigned sides = 3, std
 CellSet shrink_proof_set(const HexCells& cells, int size, Player winner, const CellSet& set, bool captured);
 VirtualConnections h_search(const HexCells& cells, int size, Player side, const HexKnowledge& knobs,
                             bool links = false);
+struct ConnectionCertificate;  // games/hex/hex_connection_proof.h
+// H-search with every step recorded: the derivation of `side`'s smallest
+// edge-to-edge full connection (or semi, when the side is to move), for
+// check_connection() to verify; nothing if H-search finds none.
+std::optional<ConnectionCertificate> certify_edge_connection(const HexCells& cells, int size, Player side,
+                                                             const HexKnowledge& knobs, bool side_to_move);
 // Two-distance from `side`'s first edge to its second through `cells`: the
 // best (smallest) sum over empty cells; large when cut off.
 int two_distance_potential(const HexCells& cells, int size, Player side);

@@ -1,0 +1,56 @@
+// Certificates for virtual connections, and a checker that trusts nothing
+// H-search computed. A certificate lists the steps that build one
+// connection from the board: adjacencies, the fourth-row edge template, and
+// the two combination rules whose soundness is Anshelevich's theorem:
+//
+// * And: a connection x-m and a connection m-y with disjoint carriers (and
+//   neither end inside the other's carrier). Through a group or edge of the
+//   side, two fulls make a full, a full and a semi a semi (same key);
+//   through an empty cell m, two fulls make a semi whose key is m.
+// * Or: semi-connections between the same two ends whose carriers (keys
+//   included) have nothing in common make a full: whatever cell the
+//   opponent takes misses one of them, and its key completes it.
+//
+// The checker recomputes every end, carrier and adjacency from the cells,
+// so a step H-search got wrong is caught here. (The template is a lemma:
+// tests/games/hex_knowledge_test.cpp proves it by the rules alone.)
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dfpn/types.h"
+#include "games/hex/cell_set.h"
+#include "games/hex/hex_knowledge.h"
+
+namespace dfpn::games {
+
+enum class ConnectionRule : std::uint8_t { Adjacent, Template, And, Or };
+
+struct ConnectionStep {
+  ConnectionRule rule = ConnectionRule::Adjacent;
+  // Ends: a cell (an empty cell, or any stone of a group) or
+  // VirtualConnections::kFirstEdge / kSecondEdge.
+  int a = 0, b = 0;
+  int key = -1;             // a semi's key (inside the carrier); -1 for a full
+  CellSet carrier;          // the empty cells the connection needs
+  std::vector<int> parents; // earlier steps (And: two, Or: two or more)
+  bool semi() const { return key >= 0; }
+};
+
+// The last step is the connection claimed: between the side's two edges, a
+// full (or a semi when the side is to move: it plays the key).
+struct ConnectionCertificate {
+  Player side = Player::Black;
+  std::vector<ConnectionStep> steps;
+};
+
+// Why the certificate does not prove that `side` connects its edges on
+// `cells` (0 empty, 1 Black, 2 White; row-major, size n), or nothing if it
+// does.
+std::optional<std::string> check_connection(const HexCells& cells, int n, bool side_to_move,
+                                            const ConnectionCertificate& certificate);
+
+}  // namespace dfpn::games

@@ -1,0 +1,188 @@
+// Connection certificates: every edge-to-edge connection H-search finds
+// comes with a derivation the independent checker accepts (and whose
+// carrier the rules confirm on small boards); corrupted certificates are
+// rejected.
+#include "games/hex/hex_connection_proof.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <random>
+
+#include "support/hex_rules_solver.h"
+
+namespace {
+
+using namespace dfpn;
+using namespace dfpn::games;
+using dfpn::testing::HexRulesSolver;
+
+// Random stones, alternating, stopping before anyone connects by stones.
+HexGame random_position(std::mt19937& rng, int size, int stones) {
+  HexGame g(size);
+  for (int placed = 0; placed < stones; ++placed) {
+    HexGame::MoveList moves;
+    g.generate_moves(moves);
+    if (moves.empty()) break;
+    g.play(moves[rng() % moves.size()]);
+    if (g.winner()) {
+      g.undo();
+      break;
+    }
+  }
+  return g;
+}
+
+// Many more Black stones than White ones, so that Black has edge-to-edge
+// connections on big boards too.
+HexGame lopsided_position(std::mt19937& rng, int size) {
+  HexGame g(size);
+  const int black = size * size / 3, white = black / 4;
+  for (int i = 0; i < black + white; ++i) {
+    const auto cell = static_cast<HexGame::Move>(rng() % std::uint32_t(size * size));
+    if (g.stone(cell)) continue;
+    g.concede(cell, i < black ? Player::Black : Player::White);
+    if (g.winner()) {
+      g.undo();
+      break;
+    }
+  }
+  g.set_to_move(rng() % 2 ? Player::Black : Player::White);
+  return g;
+}
+
+// The side still connects by the rules when its opponent holds every empty
+// cell outside `carrier`.
+bool carrier_holds(HexGame g, const CellSet& carrier, Player side, HexRulesSolver& exact) {
+  HexGame::MoveList empty;
+  g.generate_moves(empty);
+  for (const auto c : empty)
+    if (!carrier.contains(c)) g.concede(c, opponent(side));
+  return exact.mover_wins(g) == (g.to_move() == side);
+}
+
+TEST(HexConnectionProof, EveryEdgeConnectionHSearchFindsIsCertified) {
+  std::mt19937 rng(5);
+  HexKnowledge knobs;
+  int certified = 0, semis = 0, by_the_rules = 0, big_boards = 0, widest = 0;
+  // Up to 8x8 carriers fit one word, up to 11x11 two, beyond that six.
+  for (const int size : {2, 3, 4, 5, 7, 8, 9, 11, 13}) {
+    HexRulesSolver exact;
+    const int trials = size <= 9 ? 60 : size == 11 ? 3 : 1;  // H-search on the big boards is slow
+    knobs.max_connections = size <= 9 ? HexKnowledge{}.max_connections : 80000;  // else it stops short of the edges
+    for (int trial = 0; trial < trials; ++trial) {
+      const HexGame g = size <= 9 ? random_position(rng, size, int(rng() % std::uint32_t(size * size / 2 + 1)))
+                                  : lopsided_position(rng, size);
+      if (g.winner()) continue;
+      const HexCells cells = cells_of(g);
+      for (const Player side : {Player::Black, Player::White}) {
+        if (size > 9 && side == Player::White) continue;  // the lopsided positions are Black's
+        const bool to_move = side == g.to_move();
+        const VirtualConnections vcs = h_search(cells, size, side, knobs);
+        const bool wins = !vcs.edge_fulls.empty() || (to_move && !vcs.edge_semis.empty());
+        const auto certificate = certify_edge_connection(cells, size, side, knobs, to_move);
+        ASSERT_EQ(certificate.has_value(), wins) << g.to_text();
+        if (!certificate) continue;
+        ++certified;
+        big_boards += size > 8;
+        widest += size > 11;
+        semis += certificate->steps.back().semi();
+        const auto why = check_connection(cells, size, to_move, *certificate);
+        EXPECT_FALSE(why.has_value()) << *why << "\n" << g.to_text();
+        if (size <= 4) {
+          ++by_the_rules;
+          EXPECT_TRUE(carrier_holds(g, certificate->steps.back().carrier, side, exact)) << g.to_text();
+        }
+      }
+    }
+  }
+  std::printf("certified %d connections (%d semis, %d beyond 8x8, %d on 13x13), %d also by the rules\n", certified,
+              semis, big_boards, widest, by_the_rules);
+  EXPECT_GT(certified, 150);
+  EXPECT_GT(semis, 10);
+  EXPECT_GT(by_the_rules, 40);
+  EXPECT_GT(big_boards, 4);  // carriers of two words
+  EXPECT_GT(widest, 0);      // and of six
+}
+
+// A 5x5 position won for Black (White to move) through bridges: its
+// certificate has Or steps (each bridge is two semis) and And steps.
+struct Example {
+  HexGame game{5};
+  HexCells cells;
+  ConnectionCertificate certificate;
+};
+Example bridge_example() {
+  Example e;
+  for (const char* cell : {"b2", "c3", "c4"}) e.game.place(*e.game.parse_move(cell), Player::Black);
+  e.game.set_to_move(Player::White);
+  e.cells = cells_of(e.game);
+  e.certificate = *certify_edge_connection(e.cells, 5, Player::Black, HexKnowledge{}, false);
+  return e;
+}
+
+TEST(HexConnectionProof, CorruptedCertificatesAreRejected) {
+  const Example e = bridge_example();
+  ASSERT_FALSE(check_connection(e.cells, 5, false, e.certificate).has_value());
+  const auto& steps = e.certificate.steps;
+  int or_step = -1;
+  for (std::size_t i = 0; i < steps.size(); ++i)
+    if (steps[i].rule == ConnectionRule::Or) or_step = int(i);
+  ASSERT_GE(or_step, 0) << "the example needs an Or step";
+
+  {  // A cell missing from an Or step's carrier.
+    ConnectionCertificate bad = e.certificate;
+    auto& carrier = bad.steps[std::size_t(or_step)].carrier;
+    int first = -1;
+    carrier.for_each([&](int c) { if (first < 0) first = c; });
+    carrier.erase(first);
+    EXPECT_TRUE(check_connection(e.cells, 5, false, bad).has_value());
+  }
+  {  // An Or of one semi.
+    ConnectionCertificate bad = e.certificate;
+    bad.steps[std::size_t(or_step)].parents.resize(1);
+    EXPECT_TRUE(check_connection(e.cells, 5, false, bad).has_value());
+  }
+  {  // The opponent holds a cell of the final carrier.
+    HexCells cells = e.cells;
+    int first = -1;
+    steps.back().carrier.for_each([&](int c) { if (first < 0) first = c; });
+    cells[std::size_t(first)] = 2;
+    EXPECT_TRUE(check_connection(cells, 5, false, e.certificate).has_value());
+  }
+  {  // Stopping before the edges are joined.
+    ConnectionCertificate bad = e.certificate;
+    bad.steps.resize(1);
+    EXPECT_TRUE(check_connection(e.cells, 5, false, bad).has_value());
+  }
+  {  // An adjacency between cells that are not neighbours.
+    ConnectionCertificate bad = e.certificate;
+    bad.steps.insert(bad.steps.begin(), ConnectionStep{ConnectionRule::Adjacent, 0, 24, -1, {}, {}});
+    for (auto& step : bad.steps)
+      for (int& p : step.parents) ++p;
+    EXPECT_TRUE(check_connection(e.cells, 5, false, bad).has_value());
+  }
+  {  // The certificate of one side does not hold for the other.
+    ConnectionCertificate bad = e.certificate;
+    bad.side = Player::White;
+    EXPECT_TRUE(check_connection(e.cells, 5, false, bad).has_value());
+  }
+}
+
+TEST(HexConnectionProof, AnEdgeSemiWinsOnlyForTheSideToMove) {
+  // 3x3, Black b2: a semi to each edge (two bridges' worth), a full? No:
+  // with White to move it is Black's semi at best; certify it for Black to
+  // move and check it with White to move.
+  HexGame g(3);
+  g.place(*g.parse_move("b1"), Player::Black);
+  g.set_to_move(Player::Black);
+  const HexCells cells = cells_of(g);
+  const auto certificate = certify_edge_connection(cells, 3, Player::Black, HexKnowledge{}, true);
+  ASSERT_TRUE(certificate.has_value());
+  if (certificate->steps.back().semi()) {
+    EXPECT_FALSE(check_connection(cells, 3, true, *certificate).has_value());
+    EXPECT_TRUE(check_connection(cells, 3, false, *certificate).has_value());
+  }
+}
+
+}  // namespace
