@@ -23,6 +23,11 @@
 // outside S is conceded, so X gets Y's moves under a wider concession
 // ("covered" positions: one answer for the loser's many irrelevant moves).
 //
+// Where the knowledge can certify its verdict (dfpn/game.h: a Hex virtual
+// connection with its derivation), the position is a certified leaf, its
+// proof set the certificate's support: the connection is checked once as a
+// lemma instead of unfolded move by move.
+//
 // The winning moves come from the knowledge: its hint where it decides the
 // position, else the table of the solve that found the result, else a new
 // df-pn search on that table. The knowledge game and the rules game walk in
@@ -57,6 +62,7 @@ class ConcedingProofBuilder {
     std::uint64_t searches = 0;   // df-pn searches run for a winning move
     std::uint64_t conceded = 0;   // cells conceded over all nodes
     std::uint64_t covered = 0;    // positions that took a proven position's moves
+    std::uint64_t certified = 0;  // certified leaves
   };
 
   // `rules` and `knowledge` are the same position; `table` is the one the
@@ -69,6 +75,8 @@ class ConcedingProofBuilder {
   }
 
   void set_max_nodes(std::size_t n) { max_nodes_ = n; }
+  // Certified leaves on (the default) or off (every leaf a rules terminal).
+  void set_certificates(bool on) { certificates_ = on; }
 
   // A proof of `claim` for the attacker, or nullopt (see failure()).
   std::optional<Proof<Move>> build(Outcome claim) {
@@ -115,6 +123,19 @@ class ConcedingProofBuilder {
       if (o != win_) return give_up("a line ends in a loss for " + std::string(to_string(winner_)));
       return remember(key, {add_node({}, {}), {}});
     }
+    if constexpr (kHasCertificates<Knowledge> && kChecksCertificates<Rules>) {
+      if (auto c = certificates_ ? knowledge_.certificate(winner_) : std::nullopt) {
+        Cells set = std::move(c->support);
+        std::sort(set.begin(), set.end());
+        const std::uint32_t node = add_node({}, {});
+        proof_.nodes[node].certificate = static_cast<std::uint32_t>(proof_.certificates.size());
+        proof_.certificates.push_back(std::move(c->text));
+        ++stats_.certified;
+        Built built{node, std::move(set)};
+        covers_[cover_key()].push_back(built);
+        return remember(key, std::move(built));
+      }
+    }
     MoveListOf<Rules> legal;
     rules_.generate_moves(legal);
     if (legal.empty()) {
@@ -144,6 +165,10 @@ class ConcedingProofBuilder {
     for (const Built& y : it->second) {
       if (intersects(y.proof_set, loser_stones_)) continue;
       if (extra && std::binary_search(y.proof_set.begin(), y.proof_set.end(), *extra)) continue;
+      // A certificate names the winner's groups by their stones: an extra
+      // stone may merge two of them, which the certificate does not expect.
+      const std::uint32_t certificate = proof_.nodes[y.node].certificate;
+      if (extra && certificate != Proof<Move>::kNoCertificate) continue;
       MoveListOf<Rules> legal;
       rules_.generate_moves(legal);
       Cells conceded;
@@ -152,7 +177,9 @@ class ConcedingProofBuilder {
       const auto edges = proof_.edges_of(y.node);
       ++stats_.covered;
       stats_.conceded += conceded.size();
-      return Built{add_node(std::vector<Edge>(edges.begin(), edges.end()), conceded), y.proof_set};
+      const std::uint32_t node = add_node(std::vector<Edge>(edges.begin(), edges.end()), conceded);
+      proof_.nodes[node].certificate = certificate;
+      return Built{node, y.proof_set};
     }
     return std::nullopt;
   }
@@ -349,6 +376,7 @@ class ConcedingProofBuilder {
   Limits limits_;
   DfpnOptions options_;
   std::size_t max_nodes_ = 5'000'000;
+  bool certificates_ = true;
 
   Player winner_ = Player::Black;
   Outcome win_ = Outcome::Proven;  // the winner's result, in the attacker's view

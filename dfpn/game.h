@@ -184,6 +184,31 @@ constexpr bool kHasProofHint = requires(const G& game, Player winner) {
   { game.proof_hint(winner) } -> std::same_as<ProofHint<MoveOf<G>>>;
 };
 
+// ---- Certified leaves: lemmas a proof need not unfold move by move.
+//
+// A position the knowledge decides may be a proof's leaf if the knowledge
+// can say why in a form the rules game checks on its own: a certificate
+// (text the game defines; for Hex the derivation of a virtual connection,
+// games/hex/hex_connection_proof.h). The knowledge game offers
+// certificate(winner) with the empty cells the certificate needs (the leaf's
+// proof set); the rules game checks it with check_certificate(text, winner),
+// which returns why it does not hold, or nothing.
+template <class Move>
+struct ProofCertificate {
+  std::string text;
+  std::vector<Move> support;
+};
+
+template <Game G>
+constexpr bool kHasCertificates = requires(const G& game, Player winner) {
+  { game.certificate(winner) } -> std::same_as<std::optional<ProofCertificate<MoveOf<G>>>>;
+};
+
+template <Game G>
+constexpr bool kChecksCertificates = requires(const G& game, const std::string& text, Player winner) {
+  { game.check_certificate(text, winner) } -> std::same_as<std::optional<std::string>>;
+};
+
 // A game that is its rules plus knowledge (Hex with virtual connections)
 // names the rules game with rules(); its proofs are written and checked in
 // that game, with concessions.

@@ -11,6 +11,10 @@
 // node then answers only the loser's moves on the cells left. Conceding
 // proofs are built by dfpn/conceding_proof.h.
 //
+// A leaf may instead carry a certificate (dfpn/game.h, kChecksCertificates):
+// a lemma the rules game checks by itself, such as a Hex virtual connection
+// given as its derivation, so the proof need not unfold it move by move.
+//
 // The verifier replays a proof with the game's rules alone: it trusts no
 // table and no search state, so it catches bugs in any solver.
 #pragma once
@@ -40,12 +44,15 @@ struct Proof {
     std::uint32_t edge_count = 0;
     std::uint32_t first_conceded = 0;  // conceded [first_conceded, + conceded_count)
     std::uint32_t conceded_count = 0;
+    std::uint32_t certificate = kNoCertificate;  // index into certificates, for a certified leaf
   };
+  static constexpr std::uint32_t kNoCertificate = 0xFFFFFFFF;
 
   Player winner = Player::Black;  // the side whose win this graph proves
   std::vector<Node> nodes;        // nodes[0] is the root
   std::vector<Edge> edges;
   std::vector<Move> conceded;     // cells given to the loser, per node
+  std::vector<std::string> certificates;  // lemmas of certified leaves
 
   std::size_t size() const { return nodes.size(); }
   std::span<const Edge> edges_of(std::uint32_t node) const {
@@ -56,12 +63,17 @@ struct Proof {
     const Node& n = nodes[node];
     return {conceded.data() + n.first_conceded, n.conceded_count};
   }
+  const std::string* certificate_of(std::uint32_t node) const {
+    const std::uint32_t c = nodes[node].certificate;
+    return c == kNoCertificate ? nullptr : &certificates[c];
+  }
 };
 
 struct VerifyResult {
   bool ok = false;
   std::string error;            // empty when ok; names the line of moves that fails
   std::size_t positions = 0;    // positions checked
+  std::size_t certificates = 0; // certified leaves checked
 };
 
 namespace detail {
@@ -83,6 +95,7 @@ class ProofChecker {
     r.ok = check(0);
     r.error = error_;
     r.positions = positions_;
+    r.certificates = certified_;
     return r;
   }
 
@@ -139,6 +152,17 @@ class ProofChecker {
       }
     } else if (verified_.contains(Visit{node, key})) {
       return true;
+    }
+
+    if (const std::string* certificate = proof_.certificate_of(node)) {
+      if constexpr (!kChecksCertificates<G>) {
+        return fail("this game cannot check certificates");
+      } else {
+        if (!edges.empty()) return fail("a certified leaf has moves");
+        if (const auto why = game_.check_certificate(*certificate, proof_.winner)) return fail("certificate: " + *why);
+        ++certified_;
+        return remember(node, key);
+      }
     }
 
     const Outcome settled = game_.evaluate(attacker_);
@@ -213,6 +237,7 @@ class ProofChecker {
   std::vector<Move> line_;
   std::string error_;
   std::size_t positions_ = 0;
+  std::size_t certified_ = 0;
   // Conceding proofs share subproofs between positions that differ
   // outside the subproof's cells (dfpn/conceding_proof.h), so a subproof
   // may list moves that are not needed or not legal where it is reached.

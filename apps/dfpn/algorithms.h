@@ -46,6 +46,7 @@ struct AlgorithmSettings {
   bool weak_sum = false;                   // df-pn family: DAG over-counting mitigation
   std::uint32_t widen_base = 0;            // df-pn family: widening (DfpnOptions)
   double widen_factor = 0;
+  bool certificates = true;                // conceding proofs: certified leaves (checked lemmas) allowed
   int threads = 1;                         // df-pn family: worker threads sharing the table
   std::size_t pss_p = TruncatedSet::kUnbounded;  // pss: explicit proof-set nodes
   std::size_t pss_d = TruncatedSet::kUnbounded;  // pss: explicit disproof-set nodes
@@ -102,6 +103,7 @@ AlgorithmRun<G> run_algorithm(const G& game, Player prover, const Limits& limits
       if (settings.want_proof && run.result.solved()) {
         ConcedingProofBuilder builder(game.rules(), game, prover, table, limits.for_follow_up(), options);
         builder.set_max_nodes(kMaxConcedingProof);
+        builder.set_certificates(settings.certificates);
         run.proof = builder.build(run.result.outcome);
         run.proof_failure = builder.failure();
       }

@@ -3,7 +3,9 @@
 // shares transpositions; SGF cannot, so shared subtrees are written out once
 // per path (bounded by `max_nodes`). A concession (dfpn/proof.h) is a setup
 // node of its own: the loser's stones (AB or AW) on the conceded cells that
-// are still empty, its children the moves that follow.
+// are still empty, its children the moves that follow. A certified leaf
+// (a lemma the rules game checks itself, e.g. a Hex virtual connection)
+// keeps its certificate in a VC property and has no children.
 #pragma once
 
 #include <algorithm>
@@ -18,6 +20,10 @@
 #include "games/sgf/sgf.h"
 
 namespace dfpn::cli {
+
+// The property holding a certified leaf's certificate (not in the SGF
+// standard; viewers keep unknown properties).
+inline constexpr const char* kCertificateProperty = "VC";
 
 // SGF's result property for a win by `winner` ("B+" / "W+").
 inline std::string sgf_result(Player winner) { return winner == Player::Black ? "B+" : "W+"; }
@@ -55,6 +61,9 @@ void add_proof_to_sgf(G game, const Proof<MoveOf<G>>& proof, sgf::Node& root,
         }
       }
     }
+    if (const std::string* certificate = proof.certificate_of(node)) {
+      parent->add(kCertificateProperty, {*certificate});
+    }
     MoveListOf<G> legal;
     game.generate_moves(legal);
     for (const auto& edge : proof.edges_of(node)) {
@@ -81,7 +90,7 @@ void add_proof_to_sgf(G game, const Proof<MoveOf<G>>& proof, sgf::Node& root,
 // Reads a proof tree back: each child node must hold one B or W move by the
 // side to move, or be the only child and a concession (the loser's AB/AW
 // stones, in games that can concede); `parse_value` turns a value into a
-// move (nullopt if it is not one). Throws std::invalid_argument naming the
+// move (nullopt if it is not one); a VC property makes a certified leaf. Throws std::invalid_argument naming the
 // SGF line of a bad node, std::domain_error if the tree cannot prove a win
 // for `winner` (it concedes stones to the winner).
 template <Game G>
@@ -118,6 +127,20 @@ Proof<MoveOf<G>> proof_from_sgf(G game, const sgf::Node& root, Player winner,
           }
         }
         proof.nodes[index].conceded_count = static_cast<std::uint32_t>(conceded);
+      }
+    }
+    if (const auto* certificate = node->find(kCertificateProperty)) {
+      if constexpr (!kChecksCertificates<G>) {
+        throw std::invalid_argument(at(*node) + "a certificate (" + kCertificateProperty +
+                                    ") in a game that cannot check them");
+      } else {
+        if (!node->children.empty())
+          throw std::invalid_argument(at(*node) + "a certified position (" + kCertificateProperty + ") has moves");
+        if (certificate->size() != 1)
+          throw std::invalid_argument(at(*node) + "a position has " + std::to_string(certificate->size()) +
+                                      " certificates");
+        proof.nodes[index].certificate = static_cast<std::uint32_t>(proof.certificates.size());
+        proof.certificates.push_back(certificate->front());
       }
     }
     proof.nodes[index].first_edge = static_cast<std::uint32_t>(proof.edges.size());

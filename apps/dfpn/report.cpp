@@ -29,6 +29,7 @@ nlohmann::json to_json(const Report& r) {
       {"threads", r.threads},
       {"proof_verified", or_null(r.proof_verified)},
       {"proof_size", or_null(r.proof_size)},
+      {"proof_certificates", or_null(r.proof_certificates)},
       {"proof_error", or_null(r.proof_error)},
       {"proof_file", or_null(r.proof_file)},
       {"reason", or_null(r.reason)},
@@ -56,7 +57,10 @@ void print_human(std::ostream& out, const Report& r) {
   line("effort", effort.str());
   if (r.proof_verified)
     line("proof", *r.proof_verified
-                      ? "verified, " + std::to_string(r.proof_size.value_or(0)) + " positions"
+                      ? "verified, " + std::to_string(r.proof_size.value_or(0)) + " positions" +
+                            (r.proof_certificates.value_or(0) > 0
+                                 ? " (" + std::to_string(*r.proof_certificates) + " certified connections)"
+                                 : "")
                       : "REJECTED: " + r.proof_error.value_or("?"));
   if (r.proof_file) line("proof file", *r.proof_file);
 }

@@ -30,6 +30,7 @@ struct Report {
   int threads = 1;
   std::optional<bool> proof_verified;
   std::optional<std::uint64_t> proof_size;
+  std::optional<std::uint64_t> proof_certificates;  // certified leaves among them
   std::optional<std::string> proof_error;
   std::optional<std::string> proof_file;  // where the SGF proof was written
   std::optional<std::string> reason;  // "time" | "nodes" | "memory" | "stopped"

@@ -170,6 +170,9 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
       ->capture_default_str();
   cmd.add_flag("--verify", o.verify, "Extract the proof and check it with the independent verifier");
   cmd.add_option("--proof", o.proof_file, "Write the verified proof as an SGF game tree (hex)");
+  cmd.add_flag("!--no-certificates", o.certificates,
+               "Proofs unfold Hex virtual connections move by move instead of citing them as certificates "
+               "the verifier checks (bigger proofs, no lemmas)");
   auto* go = cmd.add_option_group("go", "Go life and death");
   go->add_option("--goal", o.problem.goal, "The prover's goal: live (the target stones live) or kill (capture them)")
       ->check(CLI::IsMember({"live", "kill"}));

@@ -51,7 +51,8 @@ void write_proof_sgf(const G& game, const Proof<MoveOf<G>>& proof, const std::st
   }
   const std::string winner(to_string(proof.winner));
   root.add("C", {"dfpn proof: " + winner + " wins. At " + winner + "'s turns one winning move, at the other side's every move." +
-                 (proof.conceded.empty() ? "" : " Setup nodes concede cells to the loser (a win stays a win when the loser has more stones).")});
+                 (proof.conceded.empty() ? "" : " Setup nodes concede cells to the loser (a win stays a win when the loser has more stones).") +
+                 (proof.certificates.empty() ? "" : " In positions with a VC property the winner is already connected by the virtual connection it derives (dfpn verify checks it).")});
   std::ofstream out(path);
   out << sgf::write(root);
   if (!out) throw InputError("--proof: cannot write '" + path + "'");
@@ -65,6 +66,7 @@ void check_proof(const G& game, const Proof<MoveOf<G>>& proof, Player prover, Ou
   const auto check = verify_proof(game, proof, prover, outcome);
   report.proof_verified = check.ok;
   report.proof_size = proof.size();
+  report.proof_certificates = check.certificates;
   if (!check.ok) report.proof_error = check.error;
   if constexpr (HasSgf<G>) {
     if (check.ok && !options.proof_file.empty()) write_proof_sgf(game, proof, options.proof_file, report);
@@ -97,6 +99,7 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
   settings.weak_sum = options.weak_sum;
   settings.widen_base = options.widen_base;
   settings.widen_factor = options.widen_factor;
+  settings.certificates = options.certificates;
   settings.pss_p = solve_detail::set_size(options.pss_p);
   settings.pss_d = solve_detail::set_size(options.pss_d);
   settings.threads = !runs_in_parallel(options.algo) ? 1

@@ -60,6 +60,7 @@ const std::map<std::string, Key>& keys() {
       {"widen_base", {"--widen-base", Kind::Number}},
       {"widen_factor", {"--widen-factor", Kind::Number}},
       {"verify", {"--verify", Kind::Flag}},
+      {"no_certificates", {"--no-certificates", Kind::Flag}},
   };
   return table;
 }

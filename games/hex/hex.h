@@ -57,6 +57,12 @@ class HexGame {
   // Parses "c3"; nullopt if it is not a cell of this board.
   std::optional<Move> parse_move(const std::string& text) const;
 
+  // Why a connection certificate (games/hex/hex_connection_proof.h, in its
+  // text form) does not show that `winner` connects here, or nothing: the
+  // check for certified leaves of proofs (dfpn/game.h). Defined with the
+  // certificates, in hex_connection_proof.cpp.
+  std::optional<std::string> check_certificate(const std::string& text, Player winner) const;
+
   // Stone at a cell: nullopt if empty.
   std::optional<Player> stone(Move cell) const;
   std::string to_text() const;  // a board diagram, for people

@@ -1,7 +1,11 @@
 #include "games/hex/hex_connection_proof.h"
 
+#include <algorithm>
 #include <array>
+#include <sstream>
 #include <utility>
+
+#include "games/hex/hex.h"
 
 namespace dfpn::games {
 namespace {
@@ -129,6 +133,108 @@ struct Checked {
 };
 
 }  // namespace
+
+namespace {
+
+constexpr std::array<char, 4> kRuleLetters = {'A', 'T', 'N', 'O'};
+
+std::string comma_list(const std::vector<int>& values) {
+  if (values.empty()) return "-";
+  std::string out;
+  for (const int v : values) out += (out.empty() ? "" : ",") + std::to_string(v);
+  return out;
+}
+
+// A comma list of whole numbers in [low, high], or "-" for none.
+bool parse_list(const std::string& text, int low, int high, std::vector<int>& out) {
+  out.clear();
+  if (text == "-") return true;
+  std::istringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) {
+    std::size_t used = 0;
+    int value = 0;
+    try {
+      value = std::stoi(item, &used);
+    } catch (const std::exception&) {
+      return false;
+    }
+    if (used != item.size() || value < low || value > high) return false;
+    out.push_back(value);
+  }
+  return !out.empty();
+}
+
+}  // namespace
+
+std::string to_text(const ConnectionCertificate& certificate) {
+  std::string out = certificate.side == Player::Black ? "B" : "W";
+  for (const ConnectionStep& step : certificate.steps) {
+    std::vector<int> cells;
+    step.carrier.for_each([&](int cell) { cells.push_back(cell); });
+    out += ";";
+    out += kRuleLetters[std::size_t(step.rule)];
+    out += " " + std::to_string(step.a) + " " + std::to_string(step.b) + " " + std::to_string(step.key) + " " +
+           comma_list(cells) + " " + comma_list(step.parents);
+  }
+  return out;
+}
+
+std::optional<ConnectionCertificate> parse_certificate(const std::string& text, std::string& error) {
+  ConnectionCertificate out;
+  std::istringstream in(text);
+  std::string part;
+  std::getline(in, part, ';');
+  if (part != "B" && part != "W") {
+    error = "a certificate starts with B or W";
+    return std::nullopt;
+  }
+  out.side = part == "B" ? Player::Black : Player::White;
+  constexpr int kMostCells = HexGame::kMaxSize * HexGame::kMaxSize;
+  while (std::getline(in, part, ';')) {
+    const std::string where = "step " + std::to_string(out.steps.size()) + ": ";
+    auto bad = [&](const std::string& what, const std::string& value) {
+      error = where + "bad " + what + " '" + value + "'";
+      return std::nullopt;
+    };
+    std::istringstream fields(part);
+    std::string rule, a, b, key, cells, parents, extra;
+    if (!(fields >> rule >> a >> b >> key >> cells >> parents) || (fields >> extra) || rule.size() != 1) {
+      error = where + "expected a rule letter, two ends, a key, a carrier and parents";
+      return std::nullopt;
+    }
+    ConnectionStep step;
+    const auto letter = std::find(kRuleLetters.begin(), kRuleLetters.end(), rule[0]);
+    if (letter == kRuleLetters.end()) {
+      error = where + "unknown rule '" + rule + "'";
+      return std::nullopt;
+    }
+    step.rule = ConnectionRule(letter - kRuleLetters.begin());
+    std::vector<int> one, carrier;
+    if (!parse_list(a, -2, kMostCells - 1, one) || one.size() != 1) return bad("end", a);
+    step.a = one[0];
+    if (!parse_list(b, -2, kMostCells - 1, one) || one.size() != 1) return bad("end", b);
+    step.b = one[0];
+    if (!parse_list(key, -1, kMostCells - 1, one) || one.size() != 1) return bad("key", key);
+    step.key = one[0];
+    if (!parse_list(cells, 0, kMostCells - 1, carrier)) return bad("carrier", cells);
+    for (const int cell : carrier) step.carrier.insert(cell);
+    if (!parse_list(parents, 0, int(out.steps.size()) - 1, step.parents)) return bad("parents (earlier steps only)", parents);
+    out.steps.push_back(std::move(step));
+  }
+  if (out.steps.empty()) {
+    error = "a certificate without steps";
+    return std::nullopt;
+  }
+  return out;
+}
+
+std::optional<std::string> HexGame::check_certificate(const std::string& text, Player winner) const {
+  std::string error;
+  const auto certificate = parse_certificate(text, error);
+  if (!certificate) return error;
+  if (certificate->side != winner) return std::string("the certificate is for the other side");
+  return check_connection(cells_of(*this), size(), to_move() == winner, *certificate);
+}
 
 std::optional<std::string> check_connection(const HexCells& cells, int n, bool side_to_move,
                                             const ConnectionCertificate& certificate) {

@@ -47,6 +47,15 @@ struct ConnectionCertificate {
   std::vector<ConnectionStep> steps;
 };
 
+// As text, for proofs (dfpn/proof.h certified leaves, the VC property of
+// proof SGF): the side ("B" or "W"), then per step ";", the rule (A
+// adjacent, T template, N and, O or), both ends, the key, the carrier's
+// cells and the parents (comma lists, "-" when empty), e.g.
+// "B;A 2 -1 -1 - -;A 2 -2 -1 - -;N -1 -2 -1 - 0,1".
+std::string to_text(const ConnectionCertificate& certificate);
+// Nothing (and `error` says why) if the text is not a certificate.
+std::optional<ConnectionCertificate> parse_certificate(const std::string& text, std::string& error);
+
 // Why the certificate does not prove that `side` connects its edges on
 // `cells` (0 empty, 1 Black, 2 White; row-major, size n), or nothing if it
 // does.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "games/hex/hex_connection_proof.h"
+
 namespace dfpn::games {
 
 const HexAnalysis& HexKnowledgeGame::analysis() const {
@@ -68,6 +70,16 @@ ProofHint<HexKnowledgeGame::Move> HexKnowledgeGame::proof_hint(Player winner) co
   }
   support.for_each([&](int cell) { hint.support.push_back(static_cast<Move>(cell)); });
   return hint;
+}
+
+std::optional<ProofCertificate<HexKnowledgeGame::Move>> HexKnowledgeGame::certificate(Player winner) const {
+  if (!knobs_.virtual_connections) return std::nullopt;
+  const auto connection = certify_edge_connection(cells_of(rules_), rules_.size(), winner, knobs_, to_move() == winner);
+  if (!connection) return std::nullopt;
+  ProofCertificate<Move> out;
+  out.text = games::to_text(*connection);
+  connection->steps.back().carrier.for_each([&](int cell) { out.support.push_back(static_cast<Move>(cell)); });
+  return out;
 }
 
 std::optional<CellSet> HexKnowledgeGame::proof_set() const {

@@ -54,6 +54,11 @@ class HexKnowledgeGame {
   // move that keeps the win; where the loser is to move and the winner has
   // edge semi-connections, the smallest one's carrier.
   ProofHint<Move> proof_hint(Player winner) const;
+  // A certified leaf for conceding proofs (dfpn/game.h): where H-search on
+  // the position as it stands (no fill-in, which the rules game would not
+  // see) connects `winner`'s edges -- a full, or a semi with the winner to
+  // move -- the connection's derivation and its carrier.
+  std::optional<ProofCertificate<Move>> certificate(Player winner) const;
   // Refutation pruning (dfpn/game.h): where the rules or an analysis made
   // already decide the position, the cells the win needs. Never analyses:
   // the search asks at children it has just searched or quick-evaluated.

@@ -33,10 +33,11 @@ TEST(VerifyCommand, ProofRoundTrip) {
 }
 
 // With the Hex knowledge (the default) the proof concedes cells to the
-// loser in setup nodes; without it, it answers every defence.
+// loser in setup nodes; without it, it answers every defence. (Without
+// certificates, which would make this proof a single certified position.)
 TEST(VerifyCommand, ConcedingProofRoundTrip) {
   const auto proof = temp_path("conceding.sgf");
-  ASSERT_EQ(run("solve --game hex --size 4 --moves a1 --threads 1 --proof " + proof).status, 0);
+  ASSERT_EQ(run("solve --game hex --size 4 --moves a1 --threads 1 --no-certificates --proof " + proof).status, 0);
   const std::string text = read_file(proof);  // White wins: Black (the loser) gets AB stones
   const auto setup = text.find(";AB[");
   ASSERT_NE(setup, std::string::npos) << text.substr(0, 400);
@@ -57,9 +58,44 @@ TEST(VerifyCommand, ConcedingProofRoundTrip) {
   EXPECT_EQ(run("verify " + rules_only).status, 0);
 }
 
+// 5x5 after a1: White's win is one virtual connection, written as a VC
+// property the verifier re-derives from the cells; damaged, it is rejected.
+// With --no-certificates the proof answers every defence instead.
+TEST(VerifyCommand, CertifiedConnectionRoundTrip) {
+  const auto proof = temp_path("certified.sgf");
+  const CommandRun solved = run("solve --game hex --size 5 --moves a1 --threads 1 --json --proof " + proof);
+  ASSERT_EQ(solved.status, 0) << solved.out;
+  const auto result = nlohmann::json::parse(solved.out);
+  EXPECT_EQ(result["proof_verified"], true);
+  EXPECT_GE(result["proof_certificates"].get<int>(), 1);
+  const std::string text = read_file(proof);
+  const auto vc = text.find("VC[W;");
+  ASSERT_NE(vc, std::string::npos) << text.substr(0, 400);
+  CommandRun r = run("verify " + proof);
+  EXPECT_EQ(r.status, 0) << r.out;
+
+  // Claimed for the other side: the certificate does not connect Black.
+  std::string wrong_side = text;
+  wrong_side.replace(vc, 5, "VC[B;");
+  r = run("verify " + write_file("wrong_side.sgf", wrong_side));
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("certificate"), std::string::npos) << r.out;
+
+  // Not a derivation at all.
+  std::string garbage = text;
+  garbage.replace(vc, 5, "VC[W;Z;");
+  r = run("verify " + write_file("garbage_vc.sgf", garbage));
+  EXPECT_EQ(r.status, 1) << r.out;
+
+  const auto unfolded = temp_path("unfolded.sgf");
+  ASSERT_EQ(run("solve --game hex --size 4 --moves a1 --threads 1 --no-certificates --proof " + unfolded).status, 0);
+  EXPECT_EQ(read_file(unfolded).find("VC["), std::string::npos);
+  EXPECT_EQ(run("verify " + unfolded).status, 0);
+}
+
 TEST(VerifyCommand, DamagedProofsAreRejected) {
   const auto proof = temp_path("damaged_source.sgf");
-  ASSERT_EQ(run("solve --game hex --size 3 --threads 1 --proof " + proof).status, 0);
+  ASSERT_EQ(run("solve --game hex --size 3 --threads 1 --no-certificates --proof " + proof).status, 0);
   const std::string text = read_file(proof);
 
   // Drop the first variation below the winning move: a defence left unanswered.

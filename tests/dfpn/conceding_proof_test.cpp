@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <random>
 #include <string>
 
 #include "dfpn/dfpn.h"
@@ -28,7 +29,7 @@ struct Solved {
 
 // Solves `position` with the knowledge (df-pn+, Black the attacker), then
 // builds the rules proof on the same table.
-Solved solve_and_prove(const HexGame& position, std::size_t table_entries = 1 << 16) {
+Solved solve_and_prove(const HexGame& position, std::size_t table_entries = 1 << 16, bool certificates = true) {
   auto table = tt::TranspositionTable::with_entries(table_entries);
   const HexKnowledgeGame knowledge(position);
   const DfpnOptions options{true, 0.25};
@@ -36,6 +37,7 @@ Solved solve_and_prove(const HexGame& position, std::size_t table_entries = 1 <<
   Solved s;
   s.outcome = search.solve().outcome;
   ConcedingProofBuilder builder(position, knowledge, Player::Black, table, Limits{}, options);
+  builder.set_certificates(certificates);
   s.proof = builder.build(s.outcome);
   s.failure = builder.failure();
   return s;
@@ -47,26 +49,81 @@ HexGame opening(int size, int cell) {
   return g;
 }
 
-void expect_rules_winner_and_verified_proof(int size, int cell, std::size_t table_entries) {
-  HexGame g = opening(size, cell);
-  // One memo per board size for all its openings (they share positions;
-  // hashes do not tell sizes apart).
-  static std::map<int, testing::HexRulesSolver> rules;
-  const Player winner = rules[size].mover_wins(g) ? Player::White : Player::Black;
-  const Solved s = solve_and_prove(g, table_entries);
-  const std::string where = std::to_string(size) + "x" + std::to_string(size) + " " +
-                            g.move_to_string(HexGame::Move(cell)) + ", table of " + std::to_string(table_entries);
-  ASSERT_EQ(s.outcome, winner == Player::Black ? Outcome::Proven : Outcome::Disproven) << where;
+// Solves and proves `g` (Black the attacker) and checks the proof with the
+// independent verifier; with `rules`, also checks the outcome against the
+// rules' exact value.
+void expect_verified_proof(const HexGame& g, const std::string& where, std::size_t table_entries, bool certificates,
+                           testing::HexRulesSolver* rules) {
+  const Solved s = solve_and_prove(g, table_entries, certificates);
+  if (rules) {
+    HexGame scratch = g;
+    const bool mover_wins = rules->mover_wins(scratch);
+    const bool black_wins = mover_wins == (g.to_move() == Player::Black);
+    ASSERT_EQ(s.outcome, black_wins ? Outcome::Proven : Outcome::Disproven) << where;
+  }
+  ASSERT_NE(s.outcome, Outcome::Unknown) << where;
   ASSERT_TRUE(s.proof) << where << ": " << s.failure;
   const auto check = verify_proof(g, *s.proof, Player::Black, s.outcome);
   EXPECT_TRUE(check.ok) << where << ": " << check.error;
+  if (!certificates) {
+    EXPECT_EQ(check.certificates, 0u) << where;
+  }
+}
+
+void expect_rules_winner_and_verified_proof(int size, int cell, std::size_t table_entries, bool certificates = true) {
+  // One memo per board size for all its openings (they share positions;
+  // hashes do not tell sizes apart).
+  static std::map<int, testing::HexRulesSolver> rules;
+  const HexGame g = opening(size, cell);
+  const std::string where = std::to_string(size) + "x" + std::to_string(size) + " " +
+                            g.move_to_string(HexGame::Move(cell)) + ", table of " + std::to_string(table_entries) +
+                            (certificates ? "" : ", no certificates");
+  expect_verified_proof(g, where, table_entries, certificates, &rules[size]);
 }
 
 // Every opening of 3x3 and 4x4: the rules' winner, and a proof the rules
 // verifier accepts.
 TEST(ConcedingProof, EveryOpeningOfSmallBoardsVerifiesByTheRules) {
   for (const int size : {3, 4})
-    for (int cell = 0; cell < size * size; ++cell) expect_rules_winner_and_verified_proof(size, cell, 1 << 16);
+    for (int cell = 0; cell < size * size; ++cell)
+      for (const bool certificates : {true, false})
+        expect_rules_winner_and_verified_proof(size, cell, 1 << 16, certificates);
+}
+
+// Certified leaves (virtual connections checked as lemmas) make 5x5 proofs
+// small: every opening gets a proof the verifier accepts. (The rules alone
+// take minutes per 5x5 opening, so the exact values are checked on the
+// positions below instead.)
+TEST(ConcedingProof, EveryFiveByFiveOpeningVerifiesWithCertificates) {
+  for (int cell = 0; cell < 25; ++cell) {
+    const HexGame g = opening(5, cell);
+    expect_verified_proof(g, "5x5 " + g.move_to_string(HexGame::Move(cell)), 1 << 16, true, nullptr);
+  }
+}
+
+// 5x5 positions with ten random stones (few enough empty cells for the
+// rules' exact value), with and without certificates.
+TEST(ConcedingProof, RandomFiveByFivePositionsMatchTheRules) {
+  std::mt19937 rng(17);
+  testing::HexRulesSolver rules;
+  for (int round = 0; round < 12; ++round) {
+    HexGame g(5);
+    std::string where = "5x5 after";
+    for (int placed = 0; placed < 10;) {
+      HexGame::MoveList moves;
+      g.generate_moves(moves);
+      const auto m = moves[rng() % moves.size()];
+      g.play(m);
+      if (g.winner()) {
+        g.undo();
+        continue;
+      }
+      where += " " + g.move_to_string(m);
+      ++placed;
+    }
+    for (const bool certificates : {true, false})
+      expect_verified_proof(g, where + (certificates ? "" : ", no certificates"), 1 << 16, certificates, &rules);
+  }
 }
 
 // With a table of 16 entries the builder finds most winning moves by
@@ -86,7 +143,7 @@ std::optional<std::uint32_t> conceding_loser_node(const Proof<HexGame::Move>& pr
 // breaks a later move: the verifier must notice.
 TEST(ConcedingProof, VerifierRejectsConcedingACellTheProofNeeds) {
   const HexGame g = opening(4, 5);  // b2
-  const Solved s = solve_and_prove(g);
+  const Solved s = solve_and_prove(g, 1 << 16, /*certificates=*/false);
   ASSERT_TRUE(s.proof) << s.failure;
   ASSERT_TRUE(verify_proof(g, *s.proof, Player::Black, s.outcome).ok);
   // Concede, at the root of the conceding part, every cell it answers.
@@ -107,7 +164,7 @@ TEST(ConcedingProof, VerifierRejectsConcedingACellTheProofNeeds) {
 // Leaving a defence inside the kept cells unanswered is caught as before.
 TEST(ConcedingProof, VerifierRejectsAnUnansweredDefenceAfterAConcession) {
   const HexGame g = opening(4, 5);
-  const Solved s = solve_and_prove(g);
+  const Solved s = solve_and_prove(g, 1 << 16, /*certificates=*/false);
   ASSERT_TRUE(s.proof) << s.failure;
   auto partial = *s.proof;
   const auto node = conceding_loser_node(partial);
@@ -116,6 +173,26 @@ TEST(ConcedingProof, VerifierRejectsAnUnansweredDefenceAfterAConcession) {
   const auto check = verify_proof(g, partial, Player::Black, s.outcome);
   EXPECT_FALSE(check.ok);
   EXPECT_NE(check.error.find("is not answered"), std::string::npos) << check.error;
+}
+
+// A certificate that no longer proves its connection (a step dropped, or
+// its text garbled) fails the proof.
+TEST(ConcedingProof, VerifierRejectsABrokenCertificate) {
+  const HexGame g = opening(5, 2);  // c1
+  const Solved s = solve_and_prove(g);
+  ASSERT_TRUE(s.proof) << s.failure;
+  const auto check = verify_proof(g, *s.proof, Player::Black, s.outcome);
+  ASSERT_TRUE(check.ok) << check.error;
+  ASSERT_GT(check.certificates, 0u);
+  for (const bool garble : {false, true}) {
+    auto broken = *s.proof;
+    std::string& text = broken.certificates.front();
+    if (garble) text.replace(0, 1, "X");
+    else text.erase(text.rfind(';'));  // the last step: the edge-to-edge connection
+    const auto bad = verify_proof(g, broken, Player::Black, s.outcome);
+    EXPECT_FALSE(bad.ok);
+    EXPECT_NE(bad.error.find("certificate"), std::string::npos) << bad.error;
+  }
 }
 
 // A game that is not monotone cannot have its proofs concede anything.
