@@ -26,7 +26,9 @@
 // Where the knowledge can certify its verdict (dfpn/game.h: a Hex virtual
 // connection with its derivation), the position is a certified leaf, its
 // proof set the certificate's support: the connection is checked once as a
-// lemma instead of unfolded move by move.
+// lemma instead of unfolded move by move. Where the loser is to move, the
+// winner's semi connections certify every defence outside their supports:
+// only the defences inside all of them get answers.
 //
 // The winning moves come from the knowledge: its hint where it decides the
 // position, else the table of the solve that found the result, else a new
@@ -63,6 +65,7 @@ class ConcedingProofBuilder {
     std::uint64_t conceded = 0;   // cells conceded over all nodes
     std::uint64_t covered = 0;    // positions that took a proven position's moves
     std::uint64_t certified = 0;  // certified leaves
+    std::uint64_t defence_certified = 0;  // loser nodes with defence certificates
   };
 
   // `rules` and `knowledge` are the same position; `table` is the one the
@@ -128,8 +131,7 @@ class ConcedingProofBuilder {
         Cells set = std::move(c->support);
         std::sort(set.begin(), set.end());
         const std::uint32_t node = add_node({}, {});
-        proof_.nodes[node].certificate = static_cast<std::uint32_t>(proof_.certificates.size());
-        proof_.certificates.push_back(std::move(c->text));
+        proof_.nodes[node].certificate = intern(std::move(c->text));
         ++stats_.certified;
         Built built{node, std::move(set)};
         covers_[cover_key()].push_back(built);
@@ -167,8 +169,8 @@ class ConcedingProofBuilder {
       if (extra && std::binary_search(y.proof_set.begin(), y.proof_set.end(), *extra)) continue;
       // A certificate names the winner's groups by their stones: an extra
       // stone may merge two of them, which the certificate does not expect.
-      const std::uint32_t certificate = proof_.nodes[y.node].certificate;
-      if (extra && certificate != Proof<Move>::kNoCertificate) continue;
+      const auto y_node = proof_.nodes[y.node];
+      if (extra && (y_node.certificate != Proof<Move>::kNoCertificate || y_node.defence_certificate_count > 0)) continue;
       MoveListOf<Rules> legal;
       rules_.generate_moves(legal);
       Cells conceded;
@@ -178,7 +180,9 @@ class ConcedingProofBuilder {
       ++stats_.covered;
       stats_.conceded += conceded.size();
       const std::uint32_t node = add_node(std::vector<Edge>(edges.begin(), edges.end()), conceded);
-      proof_.nodes[node].certificate = certificate;
+      proof_.nodes[node].certificate = y_node.certificate;
+      proof_.nodes[node].first_defence_certificate = y_node.first_defence_certificate;
+      proof_.nodes[node].defence_certificate_count = y_node.defence_certificate_count;
       return Built{node, y.proof_set};
     }
     return std::nullopt;
@@ -220,6 +224,29 @@ class ConcedingProofBuilder {
       std::sort(set.begin(), set.end());
       set.erase(std::unique(set.begin(), set.end()), set.end());
     }
+    // Defence certificates: a defence outside one of their supports leads
+    // to a position where that certificate holds, so only the defences
+    // inside all of them need answers.
+    std::vector<Cells> supports;
+    std::vector<std::uint32_t> certificates;
+    if constexpr (kHasDefenceCertificates<Knowledge> && kChecksCertificates<Rules>) {
+      if (certificates_) {
+        for (auto& c : knowledge_.defence_certificates(winner_)) {
+          Cells support;
+          for (const Move& m : c.support)
+            if (is_legal(m)) support.push_back(m);
+          std::sort(support.begin(), support.end());
+          if (supports.empty()) set.clear();  // the supports replace the hint
+          unite(set, support);
+          supports.push_back(std::move(support));
+          certificates.push_back(intern(std::move(c.text)));
+        }
+      }
+    }
+    auto needs_answer = [&](const Move& m) {
+      return std::all_of(supports.begin(), supports.end(),
+                         [&](const Cells& s) { return std::binary_search(s.begin(), s.end(), m); });
+    };
     std::vector<Edge> edges;
     auto answered = [&](const Move& m) {
       return std::any_of(edges.begin(), edges.end(), [&](const Edge& e) { return e.move == m; });
@@ -227,11 +254,12 @@ class ConcedingProofBuilder {
     for (;;) {
       std::optional<Move> next;
       for (const Move& m : set)
-        if (!answered(m)) {
+        if (!answered(m) && needs_answer(m)) {
           next = m;
           break;
         }
-      if (!next && edges.empty()) next = first_defence(legal);  // a set must hold at least one move
+      // A set must hold at least one move (unless certificates meet every defence).
+      if (!next && edges.empty() && supports.empty()) next = first_defence(legal);
       if (!next) break;
       const auto child = play_and_visit(*next);
       if (!child) return std::nullopt;
@@ -243,7 +271,25 @@ class ConcedingProofBuilder {
     for (const Move& m : legal)
       if (!std::binary_search(set.begin(), set.end(), m)) conceded.push_back(m);
     stats_.conceded += conceded.size();
-    return Built{add_node(edges, conceded), std::move(set)};
+    const std::uint32_t node = add_node(edges, conceded);
+    if (!certificates.empty()) {
+      proof_.nodes[node].first_defence_certificate = static_cast<std::uint32_t>(proof_.defence_certificates.size());
+      proof_.nodes[node].defence_certificate_count = static_cast<std::uint32_t>(certificates.size());
+      proof_.defence_certificates.insert(proof_.defence_certificates.end(), certificates.begin(), certificates.end());
+      ++stats_.defence_certified;
+    }
+    return Built{node, std::move(set)};
+  }
+
+  // The index of a certificate's text, each text stored once.
+  std::uint32_t intern(std::string text) {
+    const std::size_t hash = std::hash<std::string>{}(text);
+    for (auto [it, end] = certificate_index_.equal_range(hash); it != end; ++it)
+      if (proof_.certificates[it->second] == text) return it->second;
+    const auto index = static_cast<std::uint32_t>(proof_.certificates.size());
+    proof_.certificates.push_back(std::move(text));
+    certificate_index_.emplace(hash, index);
+    return index;
   }
 
   // The knowledge's strongest defence (its first move), else the first legal one.
@@ -377,6 +423,7 @@ class ConcedingProofBuilder {
   DfpnOptions options_;
   std::size_t max_nodes_ = 5'000'000;
   bool certificates_ = true;
+  std::unordered_multimap<std::size_t, std::uint32_t> certificate_index_;  // text hash -> index
 
   Player winner_ = Player::Black;
   Outcome win_ = Outcome::Proven;  // the winner's result, in the attacker's view

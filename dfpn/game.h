@@ -204,6 +204,15 @@ constexpr bool kHasCertificates = requires(const G& game, Player winner) {
   { game.certificate(winner) } -> std::same_as<std::optional<ProofCertificate<MoveOf<G>>>>;
 };
 
+// Certificates for a position where the loser is to move: lemmas that each
+// hold after any defence outside their support (Hex: the winner's semi
+// connections, whose key connects when the loser plays elsewhere). A proof
+// answers only the defences inside every support.
+template <Game G>
+constexpr bool kHasDefenceCertificates = requires(const G& game, Player winner) {
+  { game.defence_certificates(winner) } -> std::same_as<std::vector<ProofCertificate<MoveOf<G>>>>;
+};
+
 template <Game G>
 constexpr bool kChecksCertificates = requires(const G& game, const std::string& text, Player winner) {
   { game.check_certificate(text, winner) } -> std::same_as<std::optional<std::string>>;

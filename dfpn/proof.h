@@ -14,6 +14,9 @@
 // A leaf may instead carry a certificate (dfpn/game.h, kChecksCertificates):
 // a lemma the rules game checks by itself, such as a Hex virtual connection
 // given as its derivation, so the proof need not unfold it move by move.
+// Where the loser is to move, a node may list defence certificates
+// (kHasDefenceCertificates): a defence the node does not answer must lead to
+// a position where one of them holds.
 //
 // The verifier replays a proof with the game's rules alone: it trusts no
 // table and no search state, so it catches bugs in any solver.
@@ -45,6 +48,10 @@ struct Proof {
     std::uint32_t first_conceded = 0;  // conceded [first_conceded, + conceded_count)
     std::uint32_t conceded_count = 0;
     std::uint32_t certificate = kNoCertificate;  // index into certificates, for a certified leaf
+    // Loser to move: certificates [first_defence_certificate, + count) one
+    // of which holds after each defence without an edge.
+    std::uint32_t first_defence_certificate = 0;
+    std::uint32_t defence_certificate_count = 0;
   };
   static constexpr std::uint32_t kNoCertificate = 0xFFFFFFFF;
 
@@ -52,7 +59,8 @@ struct Proof {
   std::vector<Node> nodes;        // nodes[0] is the root
   std::vector<Edge> edges;
   std::vector<Move> conceded;     // cells given to the loser, per node
-  std::vector<std::string> certificates;  // lemmas of certified leaves
+  std::vector<std::string> certificates;  // lemmas of certified leaves, then defence certificates
+  std::vector<std::uint32_t> defence_certificates;  // per node: indices into certificates
 
   std::size_t size() const { return nodes.size(); }
   std::span<const Edge> edges_of(std::uint32_t node) const {
@@ -65,7 +73,11 @@ struct Proof {
   }
   const std::string* certificate_of(std::uint32_t node) const {
     const std::uint32_t c = nodes[node].certificate;
-    return c == kNoCertificate ? nullptr : &certificates[c];
+    return c == kNoCertificate || c >= certificates.size() ? nullptr : &certificates[c];
+  }
+  std::span<const std::uint32_t> defence_certificates_of(std::uint32_t node) const {
+    const Node& n = nodes[node];
+    return {defence_certificates.data() + n.first_defence_certificate, n.defence_certificate_count};
   }
 };
 
@@ -73,7 +85,7 @@ struct VerifyResult {
   bool ok = false;
   std::string error;            // empty when ok; names the line of moves that fails
   std::size_t positions = 0;    // positions checked
-  std::size_t certificates = 0; // certified leaves checked
+  std::size_t certificates = 0; // certified leaves and defences checked
 };
 
 namespace detail {
@@ -141,6 +153,10 @@ class ProofChecker {
   // Checks the node at the game's position (after its concession, if any).
   bool check_position(std::uint32_t node) {
     const std::uint64_t key = game_.hash();
+    const auto& n = proof_.nodes[node];
+    if (std::uint64_t{n.first_edge} + n.edge_count > proof_.edges.size() ||
+        std::uint64_t{n.first_defence_certificate} + n.defence_certificate_count > proof_.defence_certificates.size())
+      return fail("a node's edges or certificates lie outside the proof");
     const auto edges = proof_.edges_of(node);
 
     if (repeats_) {
@@ -183,20 +199,27 @@ class ProofChecker {
       return remember(node, key);
     }
     if (winner_to_move) {
+      if (proof_.nodes[node].defence_certificate_count > 0) return fail("defence certificates where the winner moves");
       if (edges.size() != 1) return fail("winner's node must have exactly one move");
       if (std::find(legal.begin(), legal.end(), edges[0].move) == legal.end())
         return fail("illegal move " + game_.move_to_string(edges[0].move));
     } else {
+      const auto defence_certificates = proof_.defence_certificates_of(node);
       for (const Move& m : legal) {
         const bool covered = std::any_of(edges.begin(), edges.end(),
                                          [&](const auto& e) { return e.move == m; });
-        if (!covered) return fail("defence " + game_.move_to_string(m) + " is not answered");
+        if (covered) continue;
+        if (defence_certificates.empty()) return fail("defence " + game_.move_to_string(m) + " is not answered");
+        if (!certified_after(m, defence_certificates))
+          return fail("defence " + game_.move_to_string(m) + " is neither answered nor met by a certificate");
       }
       // A conceding proof may reach a shared subproof where the loser
       // already holds cells it answers defences on; those are skipped.
       // Elsewhere every edge must be a legal move.
-      if (!shares_across_concessions_ && edges.size() != legal.size())
-        return fail("an answered defence is not a legal move");
+      if (!shares_across_concessions_)
+        for (const auto& e : edges)
+          if (std::find(legal.begin(), legal.end(), e.move) == legal.end())
+            return fail("an answered defence is not a legal move");
     }
 
     if (repeats_) on_path_.insert(key);
@@ -211,6 +234,23 @@ class ProofChecker {
     }
     if (repeats_) on_path_.erase(key);
     return remember(node, key);
+  }
+
+  // Whether one of the certificates holds after the loser plays `m`.
+  bool certified_after(const Move& m, std::span<const std::uint32_t> certificates) {
+    if constexpr (!kChecksCertificates<G>) {
+      return false;
+    } else {
+      ScopedMove played(game_, m);
+      for (const std::uint32_t c : certificates) {
+        if (c >= proof_.certificates.size()) return false;
+        if (!game_.check_certificate(proof_.certificates[c], proof_.winner)) {
+          ++certified_;
+          return true;
+        }
+      }
+      return false;
+    }
   }
 
   bool remember(std::uint32_t node, std::uint64_t key) {

@@ -5,7 +5,9 @@
 // node of its own: the loser's stones (AB or AW) on the conceded cells that
 // are still empty, its children the moves that follow. A certified leaf
 // (a lemma the rules game checks itself, e.g. a Hex virtual connection)
-// keeps its certificate in a VC property and has no children.
+// keeps its certificate in a VC property and has no children; where the
+// loser is to move, VD lists defence certificates: a defence without a child
+// leads to a position where one of them holds.
 #pragma once
 
 #include <algorithm>
@@ -24,6 +26,7 @@ namespace dfpn::cli {
 // The property holding a certified leaf's certificate (not in the SGF
 // standard; viewers keep unknown properties).
 inline constexpr const char* kCertificateProperty = "VC";
+inline constexpr const char* kDefenceCertificateProperty = "VD";
 
 // SGF's result property for a win by `winner` ("B+" / "W+").
 inline std::string sgf_result(Player winner) { return winner == Player::Black ? "B+" : "W+"; }
@@ -64,6 +67,11 @@ void add_proof_to_sgf(G game, const Proof<MoveOf<G>>& proof, sgf::Node& root,
     if (const std::string* certificate = proof.certificate_of(node)) {
       parent->add(kCertificateProperty, {*certificate});
     }
+    if (const auto defence = proof.defence_certificates_of(node); !defence.empty()) {
+      std::vector<std::string> texts;
+      for (const std::uint32_t c : defence) texts.push_back(proof.certificates[c]);
+      parent->add(kDefenceCertificateProperty, std::move(texts));
+    }
     MoveListOf<G> legal;
     game.generate_moves(legal);
     for (const auto& edge : proof.edges_of(node)) {
@@ -90,7 +98,8 @@ void add_proof_to_sgf(G game, const Proof<MoveOf<G>>& proof, sgf::Node& root,
 // Reads a proof tree back: each child node must hold one B or W move by the
 // side to move, or be the only child and a concession (the loser's AB/AW
 // stones, in games that can concede); `parse_value` turns a value into a
-// move (nullopt if it is not one); a VC property makes a certified leaf. Throws std::invalid_argument naming the
+// move (nullopt if it is not one); a VC property makes a certified leaf, VD
+// lists defence certificates. Throws std::invalid_argument naming the
 // SGF line of a bad node, std::domain_error if the tree cannot prove a win
 // for `winner` (it concedes stones to the winner).
 template <Game G>
@@ -141,6 +150,19 @@ Proof<MoveOf<G>> proof_from_sgf(G game, const sgf::Node& root, Player winner,
                                       " certificates");
         proof.nodes[index].certificate = static_cast<std::uint32_t>(proof.certificates.size());
         proof.certificates.push_back(certificate->front());
+      }
+    }
+    if (const auto* defence = node->find(kDefenceCertificateProperty)) {
+      if constexpr (!kChecksCertificates<G>) {
+        throw std::invalid_argument(at(*node) + "certificates (" + kDefenceCertificateProperty +
+                                    ") in a game that cannot check them");
+      } else {
+        proof.nodes[index].first_defence_certificate = static_cast<std::uint32_t>(proof.defence_certificates.size());
+        proof.nodes[index].defence_certificate_count = static_cast<std::uint32_t>(defence->size());
+        for (const auto& text : *defence) {
+          proof.defence_certificates.push_back(static_cast<std::uint32_t>(proof.certificates.size()));
+          proof.certificates.push_back(text);
+        }
       }
     }
     proof.nodes[index].first_edge = static_cast<std::uint32_t>(proof.edges.size());

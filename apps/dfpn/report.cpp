@@ -59,7 +59,7 @@ void print_human(std::ostream& out, const Report& r) {
     line("proof", *r.proof_verified
                       ? "verified, " + std::to_string(r.proof_size.value_or(0)) + " positions" +
                             (r.proof_certificates.value_or(0) > 0
-                                 ? " (" + std::to_string(*r.proof_certificates) + " certified connections)"
+                                 ? " (" + std::to_string(*r.proof_certificates) + " checked by certificates)"
                                  : "")
                       : "REJECTED: " + r.proof_error.value_or("?"));
   if (r.proof_file) line("proof file", *r.proof_file);

@@ -225,10 +225,22 @@ class HSearch {
     s_.pair_ids.clear();
   }
 
-  VirtualConnections run(bool links) {
+  // When the edges are connected (for certificates, which need just one
+  // connection): never, by a full, or by a full or a semi.
+  enum class StopAt { Never, EdgeFull, EdgeSemi };
+
+  VirtualConnections run(bool links, StopAt stop = StopAt::Never) {
     add_adjacencies();
     if (knobs_.edge_templates) add_edge_templates();
+    const int edge_pair = index(group_node(groups_.first_edge), group_node(groups_.second_edge));
+    auto edges_connected = [&] {
+      const int slot = s_.pair_slot[std::size_t(edge_pair)];
+      if (slot < 0) return false;
+      const Pair& pair = s_.pairs[std::size_t(slot)];
+      return pair.fulls > 0 || (stop == StopAt::EdgeSemi && pair.semis > 0);
+    };
     for (std::size_t next = 0; next < s_.queue.size() && built_ < knobs_.max_connections; ++next) {
+      if (stop != StopAt::Never && edges_connected()) break;
       const Pending p = s_.queue[next];
       if (p.key < 0) {
         and_rule(p.a, p.b, p.carrier, p.id);
@@ -332,13 +344,32 @@ class HSearch {
     if (best < 0 && semi_ok)
       for (int i = 0; i < pair.semis; ++i) consider(ids.semi[std::size_t(i)]);
     if (best < 0) return std::nullopt;
+    return certificate_of(best, side);
+  }
+
+  // After run() with recording: every edge-to-edge semi connection, as
+  // (carrier, derivation id for certificate_of()).
+  std::vector<std::pair<CellSet, int>> edge_semis() const {
+    std::vector<std::pair<CellSet, int>> out;
+    const int slot = s_.pair_slot[std::size_t(index(group_node(groups_.first_edge), group_node(groups_.second_edge)))];
+    if (slot < 0 || !record_) return out;
+    const Pair& pair = s_.pairs[std::size_t(slot)];
+    for (int i = 0; i < pair.semis; ++i) {
+      const int id = s_.pair_ids[std::size_t(slot)].semi[std::size_t(i)];
+      out.emplace_back(CellSet(s_.derivations[std::size_t(id)].carrier), id);
+    }
+    return out;
+  }
+
+  // The steps that build derivation `id`: a post-order over the derivation
+  // DAG, parts before what they build.
+  ConnectionCertificate certificate_of(int id_wanted, Player side) const {
     const std::vector<int> ends = node_ends();
     auto end_of = [&](int node) { return node < n_ * n_ ? node : ends[std::size_t(node)]; };
-    // Post-order over the derivation DAG: parts before what they build.
     ConnectionCertificate out;
     out.side = side;
     std::vector<int> step_of(s_.derivations.size(), -1);
-    std::vector<std::pair<int, bool>> stack = {{best, false}};
+    std::vector<std::pair<int, bool>> stack = {{id_wanted, false}};
     while (!stack.empty()) {
       const auto [id, expanded] = stack.back();
       stack.pop_back();
@@ -362,6 +393,7 @@ class HSearch {
     return out;
   }
 
+ private:
   private:
   // Every pair of nodes with a full connection, as cells (a group by one
   // of its stones) or edges.
@@ -665,8 +697,41 @@ std::optional<ConnectionCertificate> certify_edge_connection(const HexCells& cel
                                                              const HexKnowledge& knobs, bool side_to_move) {
   auto certify = [&]<class Set>(Set) {
     HSearch<Set> search(cells, size, side, knobs, /*record=*/true);
-    search.run(false);
+    search.run(false, side_to_move ? HSearch<Set>::StopAt::EdgeSemi : HSearch<Set>::StopAt::EdgeFull);
     return search.certificate(side, side_to_move);
+  };
+  if (size * size <= BasicCellSet<1>::kCapacity) return certify(BasicCellSet<1>{});
+  if (size * size <= BasicCellSet<2>::kCapacity) return certify(BasicCellSet<2>{});
+  return certify(CellSet{});
+}
+
+std::vector<ConnectionCertificate> certify_edge_semis(const HexCells& cells, int size, Player side,
+                                                      const HexKnowledge& knobs) {
+  auto certify = [&]<class Set>(Set) {
+    HSearch<Set> search(cells, size, side, knobs, /*record=*/true);
+    search.run(false);
+    const auto semis = search.edge_semis();
+    std::vector<ConnectionCertificate> chosen;
+    if (semis.empty()) return chosen;
+    // Greedy: the smallest carrier, then whichever semi shrinks the common
+    // part most, until none does. The opponent must play in the common part.
+    auto smaller = [](const auto& a, const auto& b) { return a.first.size() < b.first.size(); };
+    const auto first = std::min_element(semis.begin(), semis.end(), smaller);
+    CellSet common = first->first;
+    chosen.push_back(search.certificate_of(first->second, side));
+    while (!common.empty()) {
+      const std::pair<CellSet, int>* best = nullptr;
+      int best_left = 0;
+      for (const auto& semi : semis) {
+        const int left = (common & semi.first).size();
+        if (left == common.size()) continue;  // shrinks nothing
+        if (!best || left < best_left || (left == best_left && smaller(semi, *best))) best = &semi, best_left = left;
+      }
+      if (!best) break;
+      common &= best->first;
+      chosen.push_back(search.certificate_of(best->second, side));
+    }
+    return chosen;
   };
   if (size * size <= BasicCellSet<1>::kCapacity) return certify(BasicCellSet<1>{});
   if (size * size <= BasicCellSet<2>::kCapacity) return certify(BasicCellSet<2>{});

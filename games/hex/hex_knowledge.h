@@ -166,6 +166,12 @@ struct ConnectionCertificate;  // games/hex/hex_connection_proof.h
 // check_connection() to verify; nothing if H-search finds none.
 std::optional<ConnectionCertificate> certify_edge_connection(const HexCells& cells, int size, Player side,
                                                              const HexKnowledge& knobs, bool side_to_move);
+// The same for the edge-to-edge semi connections of `side` when the
+// opponent is to move: a few whose carriers meet in as few cells as all of
+// them do (the opponent must play there; elsewhere one of them survives and
+// its key connects). Empty if H-search finds none.
+std::vector<ConnectionCertificate> certify_edge_semis(const HexCells& cells, int size, Player side,
+                                                      const HexKnowledge& knobs);
 // Two-distance from `side`'s first edge to its second through `cells`: the
 // best (smallest) sum over empty cells; large when cut off.
 int two_distance_potential(const HexCells& cells, int size, Player side);

@@ -74,11 +74,30 @@ ProofHint<HexKnowledgeGame::Move> HexKnowledgeGame::proof_hint(Player winner) co
 
 std::optional<ProofCertificate<HexKnowledgeGame::Move>> HexKnowledgeGame::certificate(Player winner) const {
   if (!knobs_.virtual_connections) return std::nullopt;
+  // An analysis at hand that does not see the win (with fill-in's extra
+  // stones): H-search on the bare board would hardly find it (skip it).
+  const std::uint64_t key = rules_.hash();
+  std::optional<Player> seen;
+  const bool known = (current_valid_ && current_key_ == key && (seen = current_.winner, true)) ||
+                     cache_->read(key, [&](const HexAnalysis& a) { seen = a.winner; });
+  if (known && seen != winner) return std::nullopt;
   const auto connection = certify_edge_connection(cells_of(rules_), rules_.size(), winner, knobs_, to_move() == winner);
   if (!connection) return std::nullopt;
   ProofCertificate<Move> out;
   out.text = games::to_text(*connection);
   connection->steps.back().carrier.for_each([&](int cell) { out.support.push_back(static_cast<Move>(cell)); });
+  return out;
+}
+
+std::vector<ProofCertificate<HexKnowledgeGame::Move>> HexKnowledgeGame::defence_certificates(Player winner) const {
+  std::vector<ProofCertificate<Move>> out;
+  if (!knobs_.virtual_connections || to_move() == winner) return out;
+  for (const auto& semi : certify_edge_semis(cells_of(rules_), rules_.size(), winner, knobs_)) {
+    ProofCertificate<Move> c;
+    c.text = games::to_text(semi);
+    semi.steps.back().carrier.for_each([&](int cell) { c.support.push_back(static_cast<Move>(cell)); });
+    out.push_back(std::move(c));
+  }
   return out;
 }
 

@@ -59,6 +59,9 @@ class HexKnowledgeGame {
   // see) connects `winner`'s edges -- a full, or a semi with the winner to
   // move -- the connection's derivation and its carrier.
   std::optional<ProofCertificate<Move>> certificate(Player winner) const;
+  // With the loser to move: certificates of a few of the winner's edge-to-
+  // edge semi connections (dfpn/game.h kHasDefenceCertificates).
+  std::vector<ProofCertificate<Move>> defence_certificates(Player winner) const;
   // Refutation pruning (dfpn/game.h): where the rules or an analysis made
   // already decide the position, the cells the win needs. Never analyses:
   // the search asks at children it has just searched or quick-evaluated.

@@ -87,6 +87,21 @@ TEST(VerifyCommand, CertifiedConnectionRoundTrip) {
   r = run("verify " + write_file("garbage_vc.sgf", garbage));
   EXPECT_EQ(r.status, 1) << r.out;
 
+  // 5x5 b2: where White (the loser) moves, VD lists Black's semi
+  // connections; defences outside them get no answer of their own.
+  const auto defended = temp_path("defended.sgf");
+  ASSERT_EQ(run("solve --game hex --size 5 --moves b2 --threads 1 --proof " + defended).status, 0);
+  const std::string b2 = read_file(defended);
+  const auto vd = b2.find("VD[B;");
+  ASSERT_NE(vd, std::string::npos) << b2.substr(0, 400);
+  r = run("verify " + defended);
+  EXPECT_EQ(r.status, 0) << r.out;
+  std::string no_vd = b2;
+  no_vd.replace(vd, 2, "XD");  // an unknown property: the defences it met are unanswered
+  r = run("verify " + write_file("no_vd.sgf", no_vd));
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("is not answered"), std::string::npos) << r.out;
+
   const auto unfolded = temp_path("unfolded.sgf");
   ASSERT_EQ(run("solve --game hex --size 4 --moves a1 --threads 1 --no-certificates --proof " + unfolded).status, 0);
   EXPECT_EQ(read_file(unfolded).find("VC["), std::string::npos);

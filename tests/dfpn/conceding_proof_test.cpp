@@ -195,6 +195,41 @@ TEST(ConcedingProof, VerifierRejectsABrokenCertificate) {
   }
 }
 
+// Defence certificates stand in for answers: without them, or with one
+// that does not hold after the defence, the verifier finds a defence
+// unanswered.
+TEST(ConcedingProof, VerifierRejectsBrokenDefenceCertificates) {
+  const HexGame g = opening(5, 6);  // b2
+  const Solved s = solve_and_prove(g);
+  ASSERT_TRUE(s.proof) << s.failure;
+  ASSERT_TRUE(verify_proof(g, *s.proof, Player::Black, s.outcome).ok);
+  ASSERT_FALSE(s.proof->defence_certificates.empty());
+
+  auto dropped = *s.proof;
+  for (auto& node : dropped.nodes) node.defence_certificate_count = 0;
+  auto check = verify_proof(g, dropped, Player::Black, s.outcome);
+  EXPECT_FALSE(check.ok);
+  EXPECT_NE(check.error.find("is not answered"), std::string::npos) << check.error;
+
+  // Every defence certificate swapped for a leaf's (a full connection of
+  // some other position): it does not hold after these defences.
+  auto swapped = *s.proof;
+  std::optional<std::uint32_t> leaf;
+  for (const auto& node : swapped.nodes)
+    if (node.certificate != Proof<HexGame::Move>::kNoCertificate) leaf = node.certificate;
+  ASSERT_TRUE(leaf);
+  for (auto& c : swapped.defence_certificates) c = *leaf;
+  check = verify_proof(g, swapped, Player::Black, s.outcome);
+  EXPECT_FALSE(check.ok);
+  EXPECT_NE(check.error.find("neither answered nor met by a certificate"), std::string::npos) << check.error;
+
+  // An index past the end of the proof is an error, not a crash.
+  auto outside = *s.proof;
+  for (auto& node : outside.nodes)
+    if (node.defence_certificate_count > 0) node.first_defence_certificate = 1u << 30;
+  EXPECT_FALSE(verify_proof(g, outside, Player::Black, s.outcome).ok);
+}
+
 // A game that is not monotone cannot have its proofs concede anything.
 TEST(ConcedingProof, VerifierRefusesConcessionsInOtherGames) {
   games::TicTacToe game;
