@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <sstream>
+#include <charconv>
+#include <string_view>
 #include <utility>
 
 #include "games/hex/hex.h"
@@ -145,23 +146,33 @@ std::string comma_list(const std::vector<int>& values) {
   return out;
 }
 
-// A comma list of whole numbers in [low, high], or "-" for none.
-bool parse_list(const std::string& text, int low, int high, std::vector<int>& out) {
+// A comma list of whole numbers in [low, high], or "-" for none. (Proofs
+// hold hundreds of thousands of certificates: no streams here.)
+bool parse_list(std::string_view text, int low, int high, std::vector<int>& out) {
   out.clear();
   if (text == "-") return true;
-  std::istringstream in(text);
-  for (std::string item; std::getline(in, item, ',');) {
-    std::size_t used = 0;
+  for (;;) {
+    const std::size_t comma = std::min(text.find(','), text.size());
+    const std::string_view item = text.substr(0, comma);
     int value = 0;
-    try {
-      value = std::stoi(item, &used);
-    } catch (const std::exception&) {
+    const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), value);
+    if (item.empty() || ec != std::errc() || end != item.data() + item.size() || value < low || value > high)
       return false;
-    }
-    if (used != item.size() || value < low || value > high) return false;
     out.push_back(value);
+    if (comma == text.size()) return true;
+    text.remove_prefix(comma + 1);
   }
-  return !out.empty();
+}
+
+// Splits `text` at `separator`; empty fields are kept.
+std::vector<std::string_view> split(std::string_view text, char separator) {
+  std::vector<std::string_view> parts;
+  for (;;) {
+    const std::size_t at = text.find(separator);
+    parts.push_back(text.substr(0, at));
+    if (at == std::string_view::npos) return parts;
+    text.remove_prefix(at + 1);
+  }
 }
 
 }  // namespace
@@ -181,31 +192,30 @@ std::string to_text(const ConnectionCertificate& certificate) {
 
 std::optional<ConnectionCertificate> parse_certificate(const std::string& text, std::string& error) {
   ConnectionCertificate out;
-  std::istringstream in(text);
-  std::string part;
-  std::getline(in, part, ';');
-  if (part != "B" && part != "W") {
+  const std::vector<std::string_view> parts = split(text, ';');
+  if (parts[0] != "B" && parts[0] != "W") {
     error = "a certificate starts with B or W";
     return std::nullopt;
   }
-  out.side = part == "B" ? Player::Black : Player::White;
+  out.side = parts[0] == "B" ? Player::Black : Player::White;
   constexpr int kMostCells = HexGame::kMaxSize * HexGame::kMaxSize;
-  while (std::getline(in, part, ';')) {
+  for (std::size_t p = 1; p < parts.size(); ++p) {
     const std::string where = "step " + std::to_string(out.steps.size()) + ": ";
-    auto bad = [&](const std::string& what, const std::string& value) {
-      error = where + "bad " + what + " '" + value + "'";
+    auto bad = [&](const std::string& what, std::string_view value) {
+      error = where + "bad " + what + " '" + std::string(value) + "'";
       return std::nullopt;
     };
-    std::istringstream fields(part);
-    std::string rule, a, b, key, cells, parents, extra;
-    if (!(fields >> rule >> a >> b >> key >> cells >> parents) || (fields >> extra) || rule.size() != 1) {
+    const std::vector<std::string_view> fields = split(parts[p], ' ');
+    if (fields.size() != 6 || fields[0].size() != 1) {
       error = where + "expected a rule letter, two ends, a key, a carrier and parents";
       return std::nullopt;
     }
+    const std::string_view rule = fields[0], a = fields[1], b = fields[2], key = fields[3], cells = fields[4],
+                           parents = fields[5];
     ConnectionStep step;
     const auto letter = std::find(kRuleLetters.begin(), kRuleLetters.end(), rule[0]);
     if (letter == kRuleLetters.end()) {
-      error = where + "unknown rule '" + rule + "'";
+      error = where + "unknown rule '" + std::string(rule) + "'";
       return std::nullopt;
     }
     step.rule = ConnectionRule(letter - kRuleLetters.begin());

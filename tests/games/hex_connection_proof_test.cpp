@@ -89,6 +89,10 @@ TEST(HexConnectionProof, EveryEdgeConnectionHSearchFindsIsCertified) {
         semis += certificate->steps.back().semi();
         const auto why = check_connection(cells, size, to_move, *certificate);
         EXPECT_FALSE(why.has_value()) << *why << "\n" << g.to_text();
+        std::string error;
+        const auto back = parse_certificate(to_text(*certificate), error);
+        ASSERT_TRUE(back) << error;
+        EXPECT_EQ(to_text(*back), to_text(*certificate));
         if (size <= 4) {
           ++by_the_rules;
           EXPECT_TRUE(carrier_holds(g, certificate->steps.back().carrier, side, exact)) << g.to_text();
@@ -183,6 +187,53 @@ TEST(HexConnectionProof, AnEdgeSemiWinsOnlyForTheSideToMove) {
     EXPECT_FALSE(check_connection(cells, 3, true, *certificate).has_value());
     EXPECT_TRUE(check_connection(cells, 3, false, *certificate).has_value());
   }
+}
+
+// Text that is not a certificate is refused with a reason, never trusted.
+TEST(HexConnectionProof, MalformedTextIsRejected) {
+  for (const char* text : {"", "X;A 0 -1 -1 - -", "B", "B;A 0 -1", "B;A 0 -1 -1 - - 7", "B;Q 0 -1 -1 - -",
+                           "B;A 0 -1 -1 1,,2 -", "B;A x -1 -1 - -", "B;N 0 -1 -1 - 0", "B;A 0 -1 -1 400 -",
+                           "B;A 0 -1 -1 - -;", "B;A  0 -1 -1 - -", "B;A 0 -3 -1 - -"}) {
+    std::string error;
+    EXPECT_FALSE(parse_certificate(text, error).has_value()) << "'" << text << "'";
+    EXPECT_FALSE(error.empty()) << "'" << text << "'";
+  }
+  std::string error;
+  EXPECT_TRUE(parse_certificate("B;A 0 -1 -1 - -;A 0 -2 -1 - -;N -1 -2 -1 - 0,1", error).has_value()) << error;
+}
+
+// Defence certificates: with the opponent to move, a few of the side's edge
+// semis, each valid once the side is to move, meeting where all the semis
+// H-search finds meet (the must-play region).
+TEST(HexConnectionProof, EdgeSemisForDefencesMeetWhereAllDo) {
+  std::mt19937 rng(11);
+  HexKnowledge knobs;
+  int positions = 0, several = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int size = 4 + int(rng() % 4);
+    const HexGame g = random_position(rng, size, int(rng() % std::uint32_t(size * size / 2 + 1)));
+    if (g.winner()) continue;
+    const Player side = opponent(g.to_move());
+    const HexCells cells = cells_of(g);
+    const VirtualConnections vcs = h_search(cells, size, side, knobs);
+    if (!vcs.edge_fulls.empty()) continue;
+    const auto chosen = certify_edge_semis(cells, size, side, knobs);
+    ASSERT_EQ(chosen.empty(), vcs.edge_semis.empty()) << g.to_text();
+    if (chosen.empty()) continue;
+    ++positions;
+    several += chosen.size() > 1;
+    CellSet all_meet = vcs.edge_semis.front().second, chosen_meet = chosen.front().steps.back().carrier;
+    for (const auto& [key, carrier] : vcs.edge_semis) all_meet &= carrier;
+    for (const auto& c : chosen) {
+      EXPECT_TRUE(c.steps.back().semi());
+      EXPECT_FALSE(check_connection(cells, size, /*side_to_move=*/true, c).has_value()) << g.to_text();
+      EXPECT_TRUE(check_connection(cells, size, /*side_to_move=*/false, c).has_value()) << g.to_text();
+      chosen_meet &= c.steps.back().carrier;
+    }
+    EXPECT_EQ(chosen_meet, all_meet) << g.to_text();
+  }
+  EXPECT_GT(positions, 20);
+  EXPECT_GT(several, 3);
 }
 
 }  // namespace
