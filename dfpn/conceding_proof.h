@@ -113,6 +113,10 @@ class ConcedingProofBuilder {
   struct Built {
     std::uint32_t node;
     Cells proof_set;
+    // Certificates at the node or below: they name the winner's groups by
+    // their stones, so the subproof must not be reused where an extra
+    // winner stone may merge groups.
+    bool certified = false;
   };
 
   std::optional<Built> visit() {
@@ -133,7 +137,7 @@ class ConcedingProofBuilder {
         const std::uint32_t node = add_node({}, {});
         proof_.nodes[node].certificate = intern(std::move(c->text));
         ++stats_.certified;
-        Built built{node, std::move(set)};
+        Built built{node, std::move(set), true};
         covers_[cover_key()].push_back(built);
         return remember(key, std::move(built));
       }
@@ -169,8 +173,8 @@ class ConcedingProofBuilder {
       if (extra && std::binary_search(y.proof_set.begin(), y.proof_set.end(), *extra)) continue;
       // A certificate names the winner's groups by their stones: an extra
       // stone may merge two of them, which the certificate does not expect.
+      if (extra && y.certified) continue;
       const auto y_node = proof_.nodes[y.node];
-      if (extra && (y_node.certificate != Proof<Move>::kNoCertificate || y_node.defence_certificate_count > 0)) continue;
       MoveListOf<Rules> legal;
       rules_.generate_moves(legal);
       Cells conceded;
@@ -183,7 +187,7 @@ class ConcedingProofBuilder {
       proof_.nodes[node].certificate = y_node.certificate;
       proof_.nodes[node].first_defence_certificate = y_node.first_defence_certificate;
       proof_.nodes[node].defence_certificate_count = y_node.defence_certificate_count;
-      return Built{node, y.proof_set};
+      return Built{node, y.proof_set, y.certified};
     }
     return std::nullopt;
   }
@@ -199,7 +203,7 @@ class ConcedingProofBuilder {
       tried.push_back(m);
       const auto child = play_and_visit(m);
       if (!child) return std::nullopt;
-      Built b{add_node({Edge{m, child->node}}, {}), child->proof_set};
+      Built b{add_node({Edge{m, child->node}}, {}), child->proof_set, child->certified};
       insert(b.proof_set, m);
       return b;
     };
@@ -247,6 +251,7 @@ class ConcedingProofBuilder {
       return std::all_of(supports.begin(), supports.end(),
                          [&](const Cells& s) { return std::binary_search(s.begin(), s.end(), m); });
     };
+    bool certified = !certificates.empty();
     std::vector<Edge> edges;
     auto answered = [&](const Move& m) {
       return std::any_of(edges.begin(), edges.end(), [&](const Edge& e) { return e.move == m; });
@@ -263,6 +268,7 @@ class ConcedingProofBuilder {
       if (!next) break;
       const auto child = play_and_visit(*next);
       if (!child) return std::nullopt;
+      certified = certified || child->certified;
       edges.push_back({*next, child->node});
       insert(set, *next);
       unite(set, child->proof_set);
@@ -278,7 +284,7 @@ class ConcedingProofBuilder {
       proof_.defence_certificates.insert(proof_.defence_certificates.end(), certificates.begin(), certificates.end());
       ++stats_.defence_certified;
     }
-    return Built{node, std::move(set)};
+    return Built{node, std::move(set), certified};
   }
 
   // The index of a certificate's text, each text stored once.
