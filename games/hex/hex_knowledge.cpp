@@ -586,7 +586,10 @@ class HSearch {
     Unions found;
     Ids chosen = {id};
     or_steps_ = 0;
-    or_combine(others, other_ids, int(others.size()), carrier, carrier, chosen, found);
+    Meets meet_below(others.size() + 1);
+    for (std::size_t i = 0; i < others.size(); ++i) meet_below[i + 1] = i == 0 ? others[0] : meet_below[i] & others[i];
+    if (!others.empty() && !carrier.intersects(meet_below[others.size()]))  // else no subset can clear it
+      or_combine(others, other_ids, meet_below, int(others.size()), carrier, carrier, chosen, found);
     for (const auto& [union_carrier, parts] : found)  // `p` is not used after
       add_full(a, b, union_carrier, ConnectionRule::Or, std::span<const int>(parts.data(), parts.size()));
   }
@@ -594,20 +597,25 @@ class HSearch {
   using Carriers = boost::container::static_vector<Set, kMaxSemis>;
   using Ids = boost::container::static_vector<int, kMaxSemis>;
   using Unions = boost::container::static_vector<std::pair<Set, Ids>, kMaxFulls>;
+  using Meets = boost::container::static_vector<Set, kMaxSemis + 1>;
   // Adds to `out` (up to a pair's fulls) the unions of the subsets of
   // `semis` below `limit` that, with the intersection `common` (and union
   // `all`) so far, reach an empty intersection; with each, the semis used
-  // (`chosen` so far).
-  void or_combine(const Carriers& semis, const Ids& ids, int limit, const Set& common, const Set& all, Ids& chosen,
-                  Unions& out) {
+  // (`chosen` so far). `meet_below[i]`: the intersection of semis[0..i). A
+  // branch whose intersection meets that of all semis left cannot reach
+  // empty and is not entered (nor charged to the effort bound): most pairs'
+  // semis share their key's neighbourhood, so most searches end at once.
+  void or_combine(const Carriers& semis, const Ids& ids, const Meets& meet_below, int limit, const Set& common,
+                  const Set& all, Ids& chosen, Unions& out) {
     for (int i = 0; i < limit && int(out.size()) < max_fulls_; ++i) {
-      if (++or_steps_ > kMaxOrSteps) return;
       const Set& other = semis[std::size_t(i)];
       if (common.subset_of(other)) continue;
       const Set next = common & other;
+      if (!next.empty() && (i == 0 || next.intersects(meet_below[std::size_t(i)]))) continue;
+      if (++or_steps_ > kMaxOrSteps) return;
       chosen.push_back(ids[std::size_t(i)]);
       if (next.empty()) out.emplace_back(all | other, chosen);
-      else or_combine(semis, ids, i, next, all | other, chosen, out);
+      else or_combine(semis, ids, meet_below, i, next, all | other, chosen, out);
       chosen.pop_back();
     }
   }

@@ -75,7 +75,7 @@ struct HexKnowledge {
   // is played, or the current both sides' circuits send through its cell.
   enum class Order { TwoDistance, Circuit } order_by = Order::TwoDistance;
   bool initial_numbers = true;
-  static constexpr int kMostFullsPerPair = 8, kMostSemisPerPair = 16;  // H-search's fixed capacity
+  static constexpr int kMostFullsPerPair = 16, kMostSemisPerPair = 32;  // H-search's fixed capacity
   int max_fulls_per_pair = 4;  // 1..kMostFullsPerPair
   int max_semis_per_pair = 8;  // 1..kMostSemisPerPair
   int max_connections = 20000;  // H-search effort bound per side
