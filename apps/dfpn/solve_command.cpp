@@ -122,7 +122,7 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   cmd.add_option("--hex-knowledge", o.hex_knowledge,
                  "Hex knowledge: all, none, or a comma list of dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,order,init "
                  "(order=circuit: order moves by electric-circuit current instead of two-distance), "
-                 "and H-search bounds fulls=N (per pair, 1-8), semis=N (1-16), connections=N (e.g. all,semis=16) "
+                 "and H-search bounds fulls=N (per pair, 1-16), semis=N (1-32), connections=N (e.g. all,semis=16) "
                  "(default: all; with --verify/--proof the df-pn family builds a rules proof with concessions, "
                  "the other algorithms use none)");
   cmd.add_option("--moves", o.problem.moves, "Moves played from the start, space-separated");

@@ -92,7 +92,7 @@ TEST(DfpnCli, BadArgumentsExitTwo) {
                            "solve --moves 'z9'", "solve --moves 'a1 a1'", "frobnicate",
                            "solve --algo pss --pss-p many", "solve --algo pss --pss-d -1",
                            "solve --ko-rule japanese", "solve --go-zones maybe",
-                           "solve --game hex --size 3 --hex-knowledge all,semis=17",
+                           "solve --game hex --size 3 --hex-knowledge all,semis=33",
                            "solve --game hex --size 3 --hex-knowledge all,fulls=x",
                            "solve --game hex --size 3 --hex-knowledge all,frobnicate",
                            "solve --widen-factor 2", "solve --widen-base -1"}) {
