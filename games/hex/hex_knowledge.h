@@ -76,9 +76,14 @@ struct HexKnowledge {
   enum class Order { TwoDistance, Circuit } order_by = Order::TwoDistance;
   bool initial_numbers = true;
   static constexpr int kMostFullsPerPair = 16, kMostSemisPerPair = 32;  // H-search's fixed capacity
-  int max_fulls_per_pair = 4;  // 1..kMostFullsPerPair
-  int max_semis_per_pair = 8;  // 1..kMostSemisPerPair
-  int max_connections = 20000;  // H-search effort bound per side
+  // Wider lists find connections the narrow ones crowd out: 7x7 openings
+  // take about half the nodes at 8/16 as at 4/8, in less time
+  // (docs/benchmarks.md, session 18). 8/16 builds about 11,000 connections a
+  // side on 7x7 and 19,000 on 8x8, up to three times that: the bound leaves
+  // room.
+  int max_fulls_per_pair = 8;  // 1..kMostFullsPerPair
+  int max_semis_per_pair = 16;  // 1..kMostSemisPerPair
+  int max_connections = 40000;  // H-search effort bound per side
 
   static HexKnowledge none() {
     HexKnowledge k;
