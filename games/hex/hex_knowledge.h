@@ -77,10 +77,10 @@ struct HexKnowledge {
   bool initial_numbers = true;
   static constexpr int kMostFullsPerPair = 16, kMostSemisPerPair = 32;  // H-search's fixed capacity
   // Wider lists find connections the narrow ones crowd out: 7x7 openings
-  // take about half the nodes at 8/16 as at 4/8, in less time
+  // take about half the nodes at 8/16 as at 4/8, and a little less time
   // (docs/benchmarks.md, session 18). 8/16 builds about 11,000 connections a
-  // side on 7x7 and 19,000 on 8x8, up to three times that: the bound leaves
-  // room.
+  // side on 7x7 and 19,000 on 8x8 (at most 33,000 and 61,000 on random
+  // positions), so the bound cuts only the most crowded 8x8 searches.
   int max_fulls_per_pair = 8;  // 1..kMostFullsPerPair
   int max_semis_per_pair = 16;  // 1..kMostSemisPerPair
   int max_connections = 40000;  // H-search effort bound per side
