@@ -588,7 +588,7 @@ class HSearch {
     or_steps_ = 0;
     Meets meet_below(others.size() + 1);
     for (std::size_t i = 0; i < others.size(); ++i) meet_below[i + 1] = i == 0 ? others[0] : meet_below[i] & others[i];
-    if (!others.empty() && !carrier.intersects(meet_below[others.size()]))  // else no subset can clear it
+    if (can_clear(carrier, meet_below, int(others.size())))
       or_combine(others, other_ids, meet_below, int(others.size()), carrier, carrier, chosen, found);
     for (const auto& [union_carrier, parts] : found)  // `p` is not used after
       add_full(a, b, union_carrier, ConnectionRule::Or, std::span<const int>(parts.data(), parts.size()));
@@ -602,16 +602,19 @@ class HSearch {
   // `semis` below `limit` that, with the intersection `common` (and union
   // `all`) so far, reach an empty intersection; with each, the semis used
   // (`chosen` so far). `meet_below[i]`: the intersection of semis[0..i). A
-  // branch whose intersection meets that of all semis left cannot reach
-  // empty and is not entered (nor charged to the effort bound): most pairs'
-  // semis share their key's neighbourhood, so most searches end at once.
+  // branch that cannot clear its intersection is not entered (nor charged
+  // to the effort bound): most pairs' semis share their key's neighbourhood,
+  // so most searches end at once.
+  static bool can_clear(const Set& common, const Meets& meet_below, int limit) {
+    return limit > 0 && !common.intersects(meet_below[std::size_t(limit)]);
+  }
   void or_combine(const Carriers& semis, const Ids& ids, const Meets& meet_below, int limit, const Set& common,
                   const Set& all, Ids& chosen, Unions& out) {
     for (int i = 0; i < limit && int(out.size()) < max_fulls_; ++i) {
       const Set& other = semis[std::size_t(i)];
       if (common.subset_of(other)) continue;
       const Set next = common & other;
-      if (!next.empty() && (i == 0 || next.intersects(meet_below[std::size_t(i)]))) continue;
+      if (!next.empty() && !can_clear(next, meet_below, i)) continue;
       if (++or_steps_ > kMaxOrSteps) return;
       chosen.push_back(ids[std::size_t(i)]);
       if (next.empty()) out.emplace_back(all | other, chosen);
