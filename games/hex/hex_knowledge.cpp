@@ -291,6 +291,10 @@ class HSearch {
   };
   struct Pair {
     int fulls = 0, semis = 0;
+    // The slot of each list's widest carrier (the first, on ties): a full
+    // list turns away every newcomer at least that wide without a walk,
+    // which on crowded 8x8 boards is most of them.
+    std::int8_t widest_full = 0, widest_semi = 0;
     std::array<Set, kMaxFulls> full;
     std::array<Set, kMaxSemis> semi;
     std::array<int, kMaxSemis> semi_key;
@@ -509,20 +513,29 @@ class HSearch {
   }
 
   // A pair's list keeps connections none of which holds another's carrier.
-  // When it is full, a smaller newcomer takes the place of the largest: a
+  // When it is full, a smaller newcomer takes the place of the widest: a
   // list filled early with wide carriers (often ones that loop through a
   // group and back) would otherwise shut out the narrow ones the OR and AND
   // rules need. What leaves the list stays valid and stays in the per-node
-  // lists; only the pair stops comparing against it. Returns the slot taken,
-  // or -1 if the newcomer is not needed.
-  static int admit(std::span<Set> list, int& count, int capacity, const Set& carrier) {
+  // lists; only the pair stops comparing against it. Stores the newcomer
+  // and returns its slot, or -1 if it is not needed.
+  static int admit(std::span<Set> list, int& count, int capacity, std::int8_t& widest, const Set& carrier) {
+    const int size = carrier.size();
+    if (count == capacity && size >= list[std::size_t(widest)].size()) return -1;
     for (int i = 0; i < count; ++i)
       if (list[std::size_t(i)].subset_of(carrier)) return -1;
-    if (count < capacity) return count++;
-    int largest = 0;
+    if (count < capacity) {
+      if (count == 0 || size > list[std::size_t(widest)].size()) widest = std::int8_t(count);
+      list[std::size_t(count)] = carrier;
+      return count++;
+    }
+    const int slot = widest;
+    list[std::size_t(slot)] = carrier;
+    int w = 0;
     for (int i = 1; i < count; ++i)
-      if (list[std::size_t(i)].size() > list[std::size_t(largest)].size()) largest = i;
-    return carrier.size() < list[std::size_t(largest)].size() ? largest : -1;
+      if (list[std::size_t(i)].size() > list[std::size_t(w)].size()) w = i;
+    widest = std::int8_t(w);
+    return slot;
   }
 
   PairIds& ids_of(int a, int b) { return s_.pair_ids[std::size_t(s_.pair_slot[std::size_t(index(a, b))])]; }
@@ -547,10 +560,9 @@ class HSearch {
                 int anchor_cell = -1) {
     if (!ends_outside(a, b, carrier)) return;
     Pair& p = pair(a, b);
-    const int slot = admit(p.full, p.fulls, max_fulls_, carrier);
+    const int slot = admit(p.full, p.fulls, max_fulls_, p.widest_full, carrier);
     if (slot < 0) return;
     const int id = record(a, b, -1, carrier, rule, parents, anchor_cell);
-    p.full[std::size_t(slot)] = carrier;
     if (record_) ids_of(a, b).full[std::size_t(slot)] = id;
     ++built_;
     s_.fulls_of[std::size_t(a)].push(b, -1, carrier, id);
@@ -561,14 +573,14 @@ class HSearch {
   void add_semi(int a, int b, int key, const Set& carrier, int left, int right) {
     if (!ends_outside(a, b, carrier)) return;
     Pair& p = pair(a, b);
+    if (p.semis == max_semis_ && carrier.size() >= p.semi[std::size_t(p.widest_semi)].size()) return;  // see admit
     for (int i = 0; i < p.fulls; ++i)
       if (p.full[std::size_t(i)].subset_of(carrier)) return;
-    const int slot = admit(p.semi, p.semis, max_semis_, carrier);
+    const int slot = admit(p.semi, p.semis, max_semis_, p.widest_semi, carrier);
     if (slot < 0) return;
     ++built_;
     const std::array<int, 2> parts = {left, right};
     const int id = record(a, b, key, carrier, ConnectionRule::And, parts);
-    p.semi[std::size_t(slot)] = carrier;
     p.semi_key[std::size_t(slot)] = key;
     if (record_) ids_of(a, b).semi[std::size_t(slot)] = id;
     if (!is_cell(a)) s_.semis_of[std::size_t(a)].push(b, key, carrier, id);
