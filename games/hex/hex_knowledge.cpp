@@ -291,9 +291,9 @@ class HSearch {
   };
   struct Pair {
     int fulls = 0, semis = 0;
-    // The slot of each list's widest carrier (the first, on ties): a full
-    // list turns away every newcomer at least that wide without a walk,
-    // which on crowded 8x8 boards is most of them.
+    // The slot of each list's widest carrier once the list is full (see
+    // admit): it turns away every newcomer at least that wide without a
+    // walk, which on crowded 8x8 boards is most of them.
     std::int8_t widest_full = 0, widest_semi = 0;
     std::array<Set, kMaxFulls> full;
     std::array<Set, kMaxSemis> semi;
@@ -520,22 +520,25 @@ class HSearch {
   // lists; only the pair stops comparing against it. Stores the newcomer
   // and returns its slot, or -1 if it is not needed.
   static int admit(std::span<Set> list, int& count, int capacity, std::int8_t& widest, const Set& carrier) {
-    const int size = carrier.size();
-    if (count == capacity && size >= list[std::size_t(widest)].size()) return -1;
+    if (too_wide(list, count, capacity, widest, carrier)) return -1;
     for (int i = 0; i < count; ++i)
       if (list[std::size_t(i)].subset_of(carrier)) return -1;
-    if (count < capacity) {
-      if (count == 0 || size > list[std::size_t(widest)].size()) widest = std::int8_t(count);
-      list[std::size_t(count)] = carrier;
-      return count++;
-    }
-    const int slot = widest;
+    const int slot = count < capacity ? count++ : widest;
     list[std::size_t(slot)] = carrier;
+    if (count == capacity) widest = widest_of(list, count);
+    return slot;
+  }
+  // Whether a full list turns `carrier` away on width alone (it takes only
+  // a carrier narrower than its widest).
+  static bool too_wide(std::span<const Set> list, int count, int capacity, std::int8_t widest, const Set& carrier) {
+    return count == capacity && carrier.size() >= list[std::size_t(widest)].size();
+  }
+  // The slot of the widest carrier (the first, on ties).
+  static std::int8_t widest_of(std::span<const Set> list, int count) {
     int w = 0;
     for (int i = 1; i < count; ++i)
       if (list[std::size_t(i)].size() > list[std::size_t(w)].size()) w = i;
-    widest = std::int8_t(w);
-    return slot;
+    return std::int8_t(w);
   }
 
   PairIds& ids_of(int a, int b) { return s_.pair_ids[std::size_t(s_.pair_slot[std::size_t(index(a, b))])]; }
@@ -573,7 +576,7 @@ class HSearch {
   void add_semi(int a, int b, int key, const Set& carrier, int left, int right) {
     if (!ends_outside(a, b, carrier)) return;
     Pair& p = pair(a, b);
-    if (p.semis == max_semis_ && carrier.size() >= p.semi[std::size_t(p.widest_semi)].size()) return;  // see admit
+    if (too_wide(p.semi, p.semis, max_semis_, p.widest_semi, carrier)) return;  // before the walk over the fulls
     for (int i = 0; i < p.fulls; ++i)
       if (p.full[std::size_t(i)].subset_of(carrier)) return;
     const int slot = admit(p.semi, p.semis, max_semis_, p.widest_semi, carrier);
