@@ -228,6 +228,18 @@ constexpr bool kHasRulesGame = requires(const G& game) {
   requires std::same_as<MoveOf<std::remove_cvref_t<decltype(game.rules())>>, MoveOf<G>>;
 };
 
+// The knowledge a proof builder walks with: a game may decide positions it
+// cannot explain by proof_hint() or certificate() (Hex: by the proof set of
+// another solved position that this one contains); explainable() is then a
+// copy that decides only what it can explain. Other games are their own view.
+template <Game G>
+G explainable(const G& game) {
+  if constexpr (requires { { game.explainable() } -> std::same_as<G>; })
+    return game.explainable();
+  else
+    return game;
+}
+
 // Whether a disproof may leave a draw (so the defender does not necessarily win).
 template <Game G>
 bool may_draw(const G& game) {

@@ -101,7 +101,7 @@ AlgorithmRun<G> run_algorithm(const G& game, Player prover, const Limits& limits
     }
     if constexpr (kHasRulesGame<G>) {
       if (settings.want_proof && run.result.solved()) {
-        ConcedingProofBuilder builder(game.rules(), game, prover, table, limits.for_follow_up(), options);
+        ConcedingProofBuilder builder(game.rules(), explainable(game), prover, table, limits.for_follow_up(), options);
         builder.set_max_nodes(kMaxConcedingProof);
         builder.set_certificates(settings.certificates);
         run.proof = builder.build(run.result.outcome);

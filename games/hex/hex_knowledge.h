@@ -70,6 +70,9 @@ struct HexKnowledge {
   bool symmetry = true;   // half-turn symmetric positions: one move of each image pair
   bool refutation = true;  // proof sets of decided positions, for pruning siblings of a refuted move
   bool shrink_proofs = true;  // shrink proof sets by the loser's fill-in (needs refutation, dead_cells)
+  // Proof transpositions (hex_proof_transpositions.h): positions decided by
+  // the proof set of a solved one they contain (needs refutation).
+  bool transpositions = true;
   bool ordering = true;
   // What orders the moves: each move's two-distance potentials after it
   // is played, or the current both sides' circuits send through its cell.
@@ -88,7 +91,8 @@ struct HexKnowledge {
   static HexKnowledge none() {
     HexKnowledge k;
     k.dead_cells = k.captured_cells = k.domination = k.vulnerable = false;
-    k.virtual_connections = k.edge_templates = k.must_play = k.symmetry = k.refutation = k.shrink_proofs = k.ordering =
+    k.virtual_connections = k.edge_templates = k.must_play = k.symmetry = k.refutation = k.shrink_proofs =
+        k.transpositions = k.ordering =
         k.initial_numbers = false;
     return k;
   }

@@ -5,6 +5,33 @@
 #include "games/hex/hex_connection_proof.h"
 
 namespace dfpn::games {
+namespace {
+
+// Records per winner in a game's proof-transposition store: 2^18 take 4 MiB
+// a winner up to 8x8 and 24 MiB on the largest boards; a lookup scans them
+// all, which on 8x8 costs a small part of one H-search.
+constexpr std::size_t kTranspositionRecords = std::size_t{1} << 18;
+
+std::array<CellSet, 2> stones_of(const HexGame& game) {  // Black [0], White [1]
+  std::array<CellSet, 2> stones;
+  for (int cell = 0; cell < game.size() * game.size(); ++cell)
+    if (const auto s = game.stone(static_cast<HexGame::Move>(cell)))
+      stones[*s == Player::Black ? 0 : 1].insert(cell);
+  return stones;
+}
+
+Outcome outcome_for(Player winner, Player attacker) {
+  return winner == attacker ? Outcome::Proven : Outcome::Disproven;
+}
+
+}  // namespace
+
+HexKnowledgeGame::HexKnowledgeGame(HexGame rules, HexKnowledge knobs)
+    : rules_(std::move(rules)), knobs_(knobs), cache_(std::make_shared<AnalysisCache>()),
+      proof_sets_(std::make_shared<ProofSetStore>()) {
+  if (knobs_.refutation && knobs_.transpositions)
+    transpositions_ = std::make_shared<ProofTranspositions>(rules_.size() * rules_.size(), kTranspositionRecords);
+}
 
 const HexAnalysis& HexKnowledgeGame::analysis() const {
   const std::uint64_t key = rules_.hash();
@@ -12,6 +39,7 @@ const HexAnalysis& HexKnowledgeGame::analysis() const {
   if (!cache_->read(key, [&](const HexAnalysis& a) { current_ = a; })) {
     current_ = analyse(rules_, knobs_);
     cache_->store(key, current_);
+
   }
   current_key_ = key;
   current_valid_ = true;
@@ -35,17 +63,50 @@ void HexKnowledgeGame::generate_moves(MoveList& moves) const {
 }
 
 Outcome HexKnowledgeGame::evaluate(Player attacker) const {
+  const std::uint64_t key = rules_.hash();
+  const bool analysed = (current_valid_ && current_key_ == key) || cache_->read(key, [](const HexAnalysis&) {});
+  if (decide_by_proof_sets_ && !analysed) {
+    // A lookup costs a small part of the H-search it saves.
+    if (auto s = known_solution()) return outcome_for(s->winner, attacker);
+    if (auto s = transposed_solution()) return outcome_for(s->winner, attacker);
+  }
   const HexAnalysis& a = analysis();
   if (!a.winner) return Outcome::Unknown;
-  return *a.winner == attacker ? Outcome::Proven : Outcome::Disproven;
+  return outcome_for(*a.winner, attacker);
 }
 
 Outcome HexKnowledgeGame::quick_evaluate(Player attacker) const {
   std::optional<Player> winner;
   if (current_valid_ && current_key_ == rules_.hash()) winner = current_.winner;
-  else if (!cache_->read(rules_.hash(), [&](const HexAnalysis& a) { winner = a.winner; })) winner = rules_.winner();
+  else if (!cache_->read(rules_.hash(), [&](const HexAnalysis& a) { winner = a.winner; })) {
+    winner = rules_.winner();
+    if (!winner && decide_by_proof_sets_) {
+      // A scan of the proof transpositions: they are few (solved nodes
+      // only), so this stays cheap beside the analysis it may save.
+      if (auto s = known_solution()) winner = s->winner;
+      else if (auto t = transposed_solution()) winner = t->winner;
+    }
+  }
   if (!winner) return Outcome::Unknown;
-  return *winner == attacker ? Outcome::Proven : Outcome::Disproven;
+  return outcome_for(*winner, attacker);
+}
+
+std::optional<HexKnowledgeGame::Solved> HexKnowledgeGame::known_solution() const {
+  if (!knobs_.refutation) return std::nullopt;
+  Solved solved;
+  if (!proof_sets_->read(rules_.hash(), [&](const Solved& s) { solved = s; })) return std::nullopt;
+  return solved;
+}
+
+std::optional<HexKnowledgeGame::Solved> HexKnowledgeGame::transposed_solution() const {
+  if (!transpositions_) return std::nullopt;
+  const auto stones = stones_of(rules_);
+  const auto match = transpositions_->find(stones[0], stones[1], to_move());
+  if (!match) return std::nullopt;
+  Solved solved{match->proof_set - stones[0] - stones[1], match->winner};
+  proof_sets_->store(rules_.hash(), solved);  // proof_set() and the next evaluate() find it by hash
+  if (observer_) observer_(rules_, solved.set, solved.winner);
+  return solved;
 }
 
 ProofHint<HexKnowledgeGame::Move> HexKnowledgeGame::proof_hint(Player winner) const {
@@ -106,8 +167,8 @@ std::optional<CellSet> HexKnowledgeGame::proof_set() const {
   const std::uint64_t key = rules_.hash();
   const bool current = current_valid_ && current_key_ == key;
   if (current && current_.winner) return current_.proof_set;
+  if (auto s = known_solution()) return s->set;
   CellSet set;
-  if (proof_sets_->read(key, [&](const CellSet& s) { set = s; })) return set;
   bool decided = false;
   if (!current && cache_->read(key, [&](const HexAnalysis& a) {
         decided = a.winner.has_value();
@@ -115,6 +176,7 @@ std::optional<CellSet> HexKnowledgeGame::proof_set() const {
       }) && decided)
     return set;
   if (rules_.winner()) return CellSet{};  // connected by stones: nothing needed
+  if (auto s = transposed_solution()) return s->set;
   return std::nullopt;
 }
 
@@ -134,7 +196,11 @@ std::optional<CellSet> HexKnowledgeGame::proof_set_after(Move move) {
 void HexKnowledgeGame::remember_proof_set(CellSet set, Player winner) {
   if (knobs_.shrink_proofs && knobs_.dead_cells)
     set = shrink_proof_set(cells_of(rules_), rules_.size(), winner, set, knobs_.captured_cells);
-  proof_sets_->store(rules_.hash(), set);
+  proof_sets_->store(rules_.hash(), Solved{set, winner});
+  if (transpositions_) {
+    const auto stones = stones_of(rules_);
+    transpositions_->add(stones[winner == Player::Black ? 0 : 1], set, winner, to_move() == winner);
+  }
   if (observer_) observer_(rules_, set, winner);
 }
 
@@ -165,8 +231,10 @@ void HexKnowledgeGame::learn_lost(std::span<const Move>) {
   // child's set in S, unless it lies outside the set of a candidate already
   // taken (then it loses the same way); a dominated move needs its
   // dominator's. A vulnerable move loses once every move that is not
-  // does, and concessions keep it vulnerable (or dead once played). A move
-  // dropped as a mirror image has no set: give up.
+  // does, and concessions keep it vulnerable (or dead once played) if its
+  // killer is in S (conceded to the loser, the killer could not be played:
+  // a stone there may bring the move back to life). A move dropped as a
+  // mirror image has no set: give up.
   CellSet set = a.threats | a.dead | a.captured[winner_side];
   const CellSet filled = a.dead | a.captured[0] | a.captured[1];
   CellSet handled, unknown;
@@ -214,6 +282,11 @@ void HexKnowledgeGame::learn_lost(std::span<const Move>) {
       }
       if (a.mirrored.contains(m)) return Account::Never;
       if (a.vulnerable.contains(m)) {  // loses once every other move does (see analyse)
+        // ... as long as its killer stays empty: conceded to the loser, it
+        // would no longer be there to take the move back.
+        const auto by = std::find_if(a.killers.begin(), a.killers.end(), [&](const auto& k) { return k.first == m; });
+        if (by == a.killers.end()) return Account::Never;
+        set.insert(by->second);
         chain.push_back(m);
         break;
       }

@@ -22,6 +22,7 @@
 #include "dfpn/types.h"
 #include "games/hex/hex.h"
 #include "games/hex/hex_knowledge.h"
+#include "games/hex/hex_proof_transpositions.h"
 #include "games/shared_cache.h"
 
 namespace dfpn::games {
@@ -31,9 +32,7 @@ class HexKnowledgeGame {
   using Move = HexGame::Move;
   using MoveList = HexGame::MoveList;
 
-  explicit HexKnowledgeGame(HexGame rules, HexKnowledge knobs = {})
-      : rules_(std::move(rules)), knobs_(knobs), cache_(std::make_shared<AnalysisCache>()),
-        proof_sets_(std::make_shared<ProofSetStore>()) {}
+  explicit HexKnowledgeGame(HexGame rules, HexKnowledge knobs = {});
 
   std::uint64_t hash() const { return rules_.hash(); }
   Player to_move() const { return rules_.to_move(); }
@@ -42,10 +41,12 @@ class HexKnowledgeGame {
   void undo() { rules_.undo(); }
 
   void generate_moves(MoveList& moves) const;
-  // The full check (the knowledge's winner, if any).
+  // The full check: a solved position that this one contains (proof
+  // transpositions, before any analysis), else the knowledge's winner.
   Outcome evaluate(Player attacker) const;
-  // The rules' winner, or the knowledge's if this position was analysed
-  // already: for fresh leaves, so H-search runs only where df-pn goes.
+  // The rules' winner, or what is known of this very position (an analysis
+  // or a proof set made already): for fresh leaves, so H-search runs only
+  // where df-pn goes.
   Outcome quick_evaluate(Player attacker) const;
   Numbers initial_numbers(Player attacker) const;
   // For rules proofs with concessions (dfpn/conceding_proof.h): where the
@@ -84,6 +85,16 @@ class HexKnowledgeGame {
 
   const HexGame& rules() const { return rules_; }
   const HexKnowledge& knowledge() const { return knobs_; }
+  // A copy (sharing the caches) that decides positions by the analysis
+  // alone, as proof_hint() and certificate() can explain them: the proof
+  // builder's view (dfpn/game.h, explainable()).
+  HexKnowledgeGame explainable() const {
+    HexKnowledgeGame copy = *this;
+    copy.decide_by_proof_sets_ = false;
+    return copy;
+  }
+  // The proof-transposition store shared by the copies (null when off).
+  const ProofTranspositions* transpositions() const { return transpositions_.get(); }
   // The analysis of the current position (cached by hash); valid until the
   // next call on this object.
   const HexAnalysis& analysis() const;
@@ -102,13 +113,25 @@ class HexKnowledgeGame {
   // the root, so one analysis serves them all.
   using AnalysisCache = SharedCache<HexAnalysis, std::size_t{1} << 15>;
   std::shared_ptr<AnalysisCache> cache_;
-  // Proof sets of positions solved by search (shared like the analyses).
-  using ProofSetStore = SharedCache<CellSet, std::size_t{1} << 16>;
+  // Proof sets of positions solved by search or by a proof transposition
+  // (shared like the analyses), with their winners.
+  struct Solved {
+    CellSet set;
+    Player winner = Player::Black;
+  };
+  using ProofSetStore = SharedCache<Solved, std::size_t{1} << 16>;
   std::shared_ptr<ProofSetStore> proof_sets_;
+  // Solved positions found again by containment (shared; null when off).
+  std::shared_ptr<ProofTranspositions> transpositions_;
+  // Whether evaluate() may decide by a proof set (not in explainable()).
+  bool decide_by_proof_sets_ = true;
   ProofSetObserver observer_;
   // The proof set of the position after `move`, if known.
   std::optional<CellSet> proof_set_after(Move move);
   void remember_proof_set(CellSet set, Player winner);
+  // This position solved by search or a proof transposition, if known.
+  std::optional<Solved> known_solution() const;
+  std::optional<Solved> transposed_solution() const;
 };
 
 }  // namespace dfpn::games

@@ -42,6 +42,7 @@ HexGame position(int size, const std::string& black, const std::string& white, P
 int cell(const HexGame& g, const std::string& name) { return *g.parse_move(name); }
 
 using RulesSolver = dfpn::testing::HexRulesSolver;
+using dfpn::testing::proof_set_holds;
 
 TEST(HexKnowledge, DeadCellPatterns) {
   // c2 on 4x4: neighbours (ring) c1 d1 d2 c3 b3 b2. Four black in a row
@@ -395,16 +396,6 @@ TEST(HexKnowledge, ClaimsAgreeWithTheRulesOnRandomPositions) {
   EXPECT_GT(open, 60);          // enough open positions to check the pruning on (H-search decides most)
   EXPECT_GT(pruned, open / 2);  // and it does prune moves
   EXPECT_GT(vulnerable_dropped, 0);  // vulnerable moves among them (domination takes most)
-}
-
-// A proof set S of a position won for W (dfpn/game.h): W still wins by the
-// rules when the loser holds every empty cell outside S.
-bool proof_set_holds(HexGame g, const CellSet& set, Player winner, RulesSolver& exact) {
-  HexGame::MoveList empty;
-  g.generate_moves(empty);
-  for (const auto c : empty)
-    if (!set.contains(c)) g.concede(c, opponent(winner));
-  return exact.mover_wins(g) == (g.to_move() == winner);
 }
 
 // Random positions, most of them left open by the knowledge (as above).

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <unordered_map>
 
+#include "games/hex/cell_set.h"
 #include "games/hex/hex.h"
 
 namespace dfpn::testing {
@@ -34,5 +35,15 @@ class HexRulesSolver {
  private:
   std::unordered_map<std::uint64_t, bool> memo_;
 };
+
+// Whether `set` is a proof set for `winner` in g: the winner still wins
+// when the loser holds every other empty cell.
+inline bool proof_set_holds(games::HexGame g, const games::CellSet& set, Player winner, HexRulesSolver& exact) {
+  games::HexGame::MoveList empty;
+  g.generate_moves(empty);
+  for (const auto c : empty)
+    if (!set.contains(c)) g.concede(c, opponent(winner));
+  return exact.mover_wins(g) == (g.to_move() == winner);
+}
 
 }  // namespace dfpn::testing

@@ -1,0 +1,132 @@
+#include "games/hex/hex_proof_transpositions.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "dfpn/dfpn.h"
+#include "games/hex/hex_knowledge_game.h"
+#include "support/hex_rules_solver.h"
+#include "tt/table.h"
+
+namespace dfpn::games {
+namespace {
+
+CellSet cells(std::initializer_list<int> list) {
+  CellSet s;
+  for (int c : list) s.insert(c);
+  return s;
+}
+
+// The containment rule on every width of record (one word up to 8x8, two
+// up to 11x11, six beyond), with cells in the last word of each.
+TEST(ProofTranspositions, DecideExactlyThePositionsThatContainARecord) {
+  for (int size : {5, 8, 11, 13, 19}) {
+    SCOPED_TRACE(size);
+    const int last = size * size - 1;
+    ProofTranspositions store(size * size, 16);
+    // Black won with stones {0, last} and set {1, last - 1}, White to move.
+    store.add(cells({0, last}), cells({1, last - 1}), Player::Black, false);
+    const auto hit = store.find(cells({0, last, 7}), cells({2}), Player::White);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->winner, Player::Black);
+    EXPECT_EQ(hit->proof_set, cells({1, last - 1}));
+    EXPECT_TRUE(store.find(cells({0, last}), {}, Player::Black)) << "the winner having the move only helps";
+    EXPECT_FALSE(store.find(cells({0}), {}, Player::White)) << "a winner's stone missing";
+    EXPECT_FALSE(store.find(cells({0, last}), cells({last - 1}), Player::White)) << "a loser stone in the set";
+    EXPECT_FALSE(store.find(cells({0, last}), cells({1}), Player::Black));
+    // White won with Black to move... (White's stones {3}, set {4}), as
+    // the winner to move: only positions with White to move.
+    store.add(cells({3}), cells({4}), Player::White, true);
+    EXPECT_FALSE(store.find({}, cells({3}), Player::Black));
+    const auto white = store.find({}, cells({3}), Player::White);
+    ASSERT_TRUE(white);
+    EXPECT_EQ(white->winner, Player::White);
+    EXPECT_EQ(store.size(), 2u);
+    EXPECT_EQ(store.hits(), 3u);
+  }
+}
+
+TEST(ProofTranspositions, AFullStoreDropsNewRecords) {
+  ProofTranspositions store(16, 2);
+  for (int i = 0; i < 3; ++i) store.add(cells({i}), {}, Player::Black, false);
+  EXPECT_EQ(store.size(), 2u);
+  EXPECT_EQ(store.dropped(), 1u);
+  EXPECT_FALSE(store.find(cells({2}), {}, Player::White));
+  EXPECT_TRUE(store.find(cells({1}), {}, Player::White));
+}
+
+// Readers never see half a record: writers add records whose set is their
+// stones shifted by one cell; every hit must show that relation.
+TEST(ProofTranspositions, ReadersSeeWholeRecordsWhileWritersAdd) {
+  ProofTranspositions store(121, 1 << 12);
+  std::vector<std::thread> threads;
+  std::atomic<int> torn{0};
+  for (int w = 0; w < 2; ++w)
+    threads.emplace_back([&, w] {
+      for (int i = 0; i < 2000; ++i) {
+        const int cell = (i * 2 + w) % 119;
+        store.add(cells({cell}), cells({cell + 1}), Player::Black, false);
+      }
+    });
+  for (int r = 0; r < 2; ++r)
+    threads.emplace_back([&, r] {
+      for (int i = 0; i < 4000; ++i) {
+        const int cell = (i + r) % 119;
+        // Black holds `cell` only; White holds every cell but cell + 1.
+        CellSet white = CellSet::all_below(121) - cells({cell, cell + 1});
+        if (const auto hit = store.find(cells({cell}), white, Player::White))
+          torn += !(hit->proof_set == cells({cell + 1}));
+      }
+    });
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(torn.load(), 0);
+}
+
+// Solving with the store decides positions by other positions' proofs;
+// each of those verdicts (winner and set) holds by the rules, and the
+// answers match the rules'.
+TEST(ProofTranspositions, VerdictsHoldByTheRules) {
+  testing::HexRulesSolver exact;
+  std::mt19937 rng(11);
+  int observed = 0, wrong = 0;
+  std::uint64_t hits = 0;
+  for (int t = 0; t < 24; ++t) {
+    // 5x5 with 9 to 12 stones: open enough to search, small enough for
+    // the exact solver.
+    HexGame rules(5);
+    for (int stones = 9 + int(rng() % 4); stones > 0 && !rules.winner(); --stones) {
+      HexGame::MoveList moves;
+      rules.generate_moves(moves);
+      rules.play(moves[rng() % moves.size()]);
+    }
+    if (rules.winner()) continue;
+    HexKnowledge knobs;  // no H-search: the search (and the store) has work to do
+    knobs.virtual_connections = knobs.edge_templates = knobs.must_play = false;
+    HexKnowledgeGame game(rules, knobs);
+    game.observe_proof_sets([&](const HexGame& position, const CellSet& set, Player winner) {
+      ++observed;
+      if (!testing::proof_set_holds(position, set, winner, exact)) {
+        ++wrong;
+        ADD_FAILURE() << "a proof set for " << to_string(winner) << " that does not hold\n" << position.to_text();
+      }
+    });
+    auto table = tt::TranspositionTable::with_entries(1 << 12);  // small: entries get replaced
+    DepthFirstPns<HexKnowledgeGame> search(game, Player::Black, table, Limits{}, DfpnOptions{});
+    const auto r = search.solve();
+    ASSERT_TRUE(r.solved());
+    HexGame scratch = rules;
+    const bool black_wins = exact.mover_wins(scratch) == (rules.to_move() == Player::Black);
+    EXPECT_EQ(r.outcome, black_wins ? Outcome::Proven : Outcome::Disproven) << rules.to_text();
+    hits += game.transpositions()->hits();
+  }
+  std::printf("%d proof sets checked (%d wrong), %llu decided by proof transpositions\n", observed, wrong,
+              static_cast<unsigned long long>(hits));
+  EXPECT_GT(hits, 10u);  // the store does decide positions
+}
+
+}  // namespace
+}  // namespace dfpn::games
