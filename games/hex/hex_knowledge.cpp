@@ -198,6 +198,29 @@ Groups find_groups(const HexCells& cells, int n, Player side) {
   return g;
 }
 
+}  // namespace
+
+CellSet stones_in_play(const HexCells& cells, int n, Player side, const CellSet& set) {
+  const Groups groups = find_groups(cells, n, side);
+  std::vector<bool> in_play(std::size_t(groups.count), false);
+  set.for_each([&](int cell) {
+    const int r = cell / n, c = cell % n;
+    for (int k = 0; k < 6; ++k) {
+      const int nr = r + kRingRows[std::size_t(k)], nc = c + kRingCols[std::size_t(k)];
+      if (nr < 0 || nc < 0 || nr >= n || nc >= n) continue;
+      if (const int g = groups.of[std::size_t(nr * n + nc)]; g >= 0) in_play[std::size_t(g)] = true;
+    }
+  });
+  // An edge's group is every stone joined to that edge: the chain either
+  // leaves the edge through it (then it is next to the set) or not at all.
+  CellSet out;
+  for (int cell = 0; cell < n * n; ++cell)
+    if (const int g = groups.of[std::size_t(cell)]; g >= 0 && in_play[std::size_t(g)]) out.insert(cell);
+  return out;
+}
+
+namespace {
+
 // H-search over nodes: empty cells (id = cell) and groups (id = n² + group).
 // Connections are kept per pair (bounded, so lookups are short) and per
 // node (the fulls, which the AND rule walks). The buffers are reused across

@@ -167,6 +167,12 @@ FillIn fill_in(HexCells& cells, int size, bool captured, unsigned sides = 3, std
 // it once the loser holds every empty cell outside it: still a set the
 // winner wins within.
 CellSet shrink_proof_set(const HexCells& cells, int size, Player winner, const CellSet& set, bool captured);
+// The stones of `side` that its win with proof set `set` can rest on (the
+// position not won by stones yet): its groups next to a cell of the set,
+// an edge's group counting every stone joined to that edge. Any other group
+// touches no cell still to be played once the loser holds the rest, so it
+// never joins the winner's chain (hex_proof_transpositions.h).
+CellSet stones_in_play(const HexCells& cells, int size, Player side, const CellSet& set);
 VirtualConnections h_search(const HexCells& cells, int size, Player side, const HexKnowledge& knobs,
                             bool links = false);
 struct ConnectionCertificate;  // games/hex/hex_connection_proof.h

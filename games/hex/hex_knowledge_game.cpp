@@ -197,10 +197,9 @@ void HexKnowledgeGame::remember_proof_set(CellSet set, Player winner) {
   if (knobs_.shrink_proofs && knobs_.dead_cells)
     set = shrink_proof_set(cells_of(rules_), rules_.size(), winner, set, knobs_.captured_cells);
   proof_sets_->store(rules_.hash(), Solved{set, winner});
-  if (transpositions_) {
-    const auto stones = stones_of(rules_);
-    transpositions_->add(stones[winner == Player::Black ? 0 : 1], set, winner, to_move() == winner);
-  }
+  if (transpositions_)
+    transpositions_->add(stones_in_play(cells_of(rules_), rules_.size(), winner, set), set, winner,
+                         to_move() == winner);
   if (observer_) observer_(rules_, set, winner);
 }
 

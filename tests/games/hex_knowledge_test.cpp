@@ -420,7 +420,7 @@ TEST(HexKnowledge, ProofSetsOfDecisionsHoldByTheRules) {
   std::mt19937 rng(11);
   HexKnowledge knobs, unshrunk;
   unshrunk.shrink_proofs = false;
-  int checked = 0, smaller = 0, shrunk = 0;
+  int checked = 0, smaller = 0, shrunk = 0, flipped_any = 0;
   for (int size : {3, 4, 5, 6}) {
     RulesSolver exact;
     for (int t = 0; t < 200; ++t) {
@@ -446,12 +446,26 @@ TEST(HexKnowledge, ProofSetsOfDecisionsHoldByTheRules) {
       const CellSet before = analyse(g, unshrunk).proof_set;
       EXPECT_TRUE(a.proof_set.subset_of(before)) << g.to_text();
       shrunk += a.proof_set.size() < before.size();
+      // The winner's stones out of play may go to the loser: the set holds.
+      const CellSet in_play = stones_in_play(cells_of(g), size, *a.winner, a.proof_set);
+      HexGame flipped(size);
+      for (int cell = 0; cell < cells; ++cell) {
+        const auto stone = g.stone(static_cast<HexGame::Move>(cell));
+        if (!stone) continue;
+        const bool out_of_play = *stone == *a.winner && !in_play.contains(cell);
+        flipped.place(static_cast<HexGame::Move>(cell), out_of_play ? opponent(*a.winner) : *stone);
+        flipped_any += out_of_play;
+      }
+      flipped.set_to_move(g.to_move());
+      EXPECT_TRUE(proof_set_holds(flipped, a.proof_set, *a.winner, exact)) << g.to_text() << flipped.to_text();
     }
   }
-  std::printf("checked %d proof sets, %d smaller than the empty cells, %d shrunk\n", checked, smaller, shrunk);
+  std::printf("checked %d proof sets, %d smaller than the empty cells, %d shrunk; %d stones out of play\n", checked,
+              smaller, shrunk, flipped_any);
   EXPECT_GT(checked, 200);
   EXPECT_GT(smaller, checked / 2);  // the sets do leave cells out
   EXPECT_GT(shrunk, checked / 20);  // and shrinking takes more out
+  EXPECT_GT(flipped_any, checked / 4);  // and the winner's stones out of play were given away
 }
 
 // Knowledge with a narrow H-search, for the tests of learnt proof sets: the
