@@ -41,6 +41,9 @@
 //   that fill-in then finds dead, or captured by the loser, can go to the
 //   loser as well, so they leave the set. Smaller sets refute more
 //   siblings.
+// * Proof transpositions (hex_proof_transpositions.h): a solved position's
+//   proof set decides every position that holds the winner's stones in
+//   play and no loser stone in the set, wherever the search meets it.
 // * Symmetry: a position that a half turn (180°) maps onto itself has equal
 //   values after m and after its image, so only one of the two is kept
 //   (both must be candidates: bounded H-search need not be symmetric).
