@@ -39,7 +39,6 @@ const HexAnalysis& HexKnowledgeGame::analysis() const {
   if (!cache_->read(key, [&](const HexAnalysis& a) { current_ = a; })) {
     current_ = analyse(rules_, knobs_);
     cache_->store(key, current_);
-
   }
   current_key_ = key;
   current_valid_ = true;
