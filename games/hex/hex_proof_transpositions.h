@@ -3,15 +3,18 @@
 //
 // A position R won by W with proof set S (W still wins when the loser holds
 // every empty cell outside S; dfpn/game.h) decides every position Q where
-//   * W has at least R's stones,
+//   * W has at least R's stones in play (W's groups next to S: the others
+//     touch no cell still to be played once the loser holds the rest, so
+//     the loser may as well have them; stones_in_play()),
 //   * the loser has no stone inside S, and
 //   * W is to move in Q, unless the loser was to move in R.
 // Q's proof set is S minus Q's stones. Why: give Q's loser every empty cell
 // outside S. The result is R with every empty cell outside S conceded (the
-// position S was proven for), except that some of its empty or loser cells
-// are W's and W may have the move instead of the loser. Hex is monotone (a
-// stone never hurts its owner, and having the move is worth at least a
-// stone), so W wins it, and Q, which has fewer loser stones, as well.
+// position S was proven for) and W's stones out of play given away, except
+// that some of its empty or loser cells are W's and W may have the move
+// instead of the loser. Hex is monotone (a stone never hurts its owner, and
+// having the move is worth at least a stone), so W wins it, and Q, which
+// has fewer loser stones, as well.
 //
 // Refutation pruning is the special case of a sibling (one loser stone moved
 // outside S); the table finds only equal positions. This finds the rest:
@@ -48,8 +51,8 @@ class ProofTranspositions {
   ProofTranspositions(const ProofTranspositions&) = delete;
   ProofTranspositions& operator=(const ProofTranspositions&) = delete;
 
-  // R: `winner` wins with `winner_stones` and proof set `proof_set`;
-  // `winner_to_move` whether it was the winner's turn.
+  // R: `winner` wins with `winner_stones` (those in play) and proof set
+  // `proof_set`; `winner_to_move` whether it was the winner's turn.
   void add(const CellSet& winner_stones, const CellSet& proof_set, Player winner, bool winner_to_move);
   // A record that decides the position with these stones and side to move.
   std::optional<Match> find(const CellSet& black, const CellSet& white, Player to_move) const;
