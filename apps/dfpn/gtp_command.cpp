@@ -6,6 +6,7 @@
 #include <map>
 #include <sstream>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -431,8 +432,10 @@ class Engine {
   std::vector<G> history_;
   tt::TranspositionTable table_;
   double epsilon_ = 0.25;
-  std::uint32_t widen_base_ = 0;  // widening off (DfpnOptions)
-  double widen_factor_ = 0;
+  // The searched game: Hex is solved with its knowledge (see run()).
+  using Searched = std::conditional_t<std::is_same_v<G, games::HexGame>, games::HexKnowledgeGame, G>;
+  std::uint32_t widen_base_ = default_widening<Searched>().first;  // DfpnOptions; Benzene's for Hex
+  double widen_factor_ = default_widening<Searched>().second;
   int threads_ = 1;
   double time_s_ = 0;
   std::uint64_t max_nodes_ = 0;

@@ -163,12 +163,11 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   cmd.add_flag("--weak-sum", o.weak_sum, "df-pn family: weak proof numbers against DAG over-counting");
   cmd.add_option("--widen-base", o.widen_base,
                  "df-pn family: widening, enter only the first max(2, base + ceil(factor * open)) open children "
-                 "in the game's order (base and factor 0: off)")
-      ->check(CLI::Range(0, 1000))
-      ->capture_default_str();
+                 "in the game's order (base and factor 0: off; default: 1 and 0.25 for hex with knowledge, "
+                 "as in Benzene, else off)")
+      ->check(CLI::Range(0, 1000));
   cmd.add_option("--widen-factor", o.widen_factor, "df-pn family: widening factor (see --widen-base)")
-      ->check(CLI::Range(0.0, 1.0))
-      ->capture_default_str();
+      ->check(CLI::Range(0.0, 1.0));
   cmd.add_flag("--verify", o.verify, "Extract the proof and check it with the independent verifier");
   cmd.add_option("--proof", o.proof_file, "Write the verified proof as an SGF game tree (hex)");
   cmd.add_flag("!--no-certificates", o.certificates,

@@ -28,8 +28,10 @@ struct SolveOptions {
   std::uint64_t tt_entries = 0;
   int threads = 0;  // 0: all hardware threads
   bool weak_sum = false;
-  std::uint32_t widen_base = 0;  // df-pn family: widening (0 and 0 = off)
-  double widen_factor = 0;
+  // df-pn family: widening (0 and 0 = off); unset: the game's default
+  // (default_widening in solve_game.h).
+  std::optional<std::uint32_t> widen_base;
+  std::optional<double> widen_factor;
   std::string pss_p = "inf", pss_d = "inf";  // a count or "inf"
   bool verify = false;
   std::string proof_file;  // write the verified proof here as SGF

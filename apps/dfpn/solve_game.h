@@ -4,8 +4,11 @@
 // in separate files they compile in parallel instead of in one long file.
 #pragma once
 
+#include <cstdint>
 #include <stop_token>
 #include <string>
+#include <type_traits>
+#include <utility>
 
 #include "dfpn/algorithms.h"
 #include "dfpn/game.h"
@@ -19,6 +22,17 @@
 #include "games/tictactoe/tictactoe.h"
 
 namespace dfpn::cli {
+
+// Widening (DfpnOptions) when the command line leaves it unset, as
+// {base, factor}. Hex with knowledge widens as Benzene does: its ordering
+// is good enough that focusing on the first quarter of the moves pays
+// (8x8 d5 341 -> 152 s on two threads, 7x7 suite time unchanged;
+// docs/benchmarks.md, session 22). The other games search every move.
+template <Game G>
+constexpr std::pair<std::uint32_t, double> default_widening() {
+  if constexpr (std::is_same_v<G, games::HexKnowledgeGame>) return {1, 0.25};
+  else return {0, 0.0};
+}
 
 // Runs the algorithm on `game` for the prover the options name (default: the
 // side to move), verifies the proof if asked and fills in the report.

@@ -97,8 +97,10 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
   settings.table_bytes = limits.memory_bytes;
   settings.table_entries = options.tt_entries;
   settings.weak_sum = options.weak_sum;
-  settings.widen_base = options.widen_base;
-  settings.widen_factor = options.widen_factor;
+  // Either option set on its own leaves the other at 0, not at the default.
+  const bool widening_given = options.widen_base || options.widen_factor;
+  settings.widen_base = widening_given ? options.widen_base.value_or(0) : default_widening<G>().first;
+  settings.widen_factor = widening_given ? options.widen_factor.value_or(0.0) : default_widening<G>().second;
   settings.certificates = options.certificates;
   settings.pss_p = solve_detail::set_size(options.pss_p);
   settings.pss_d = solve_detail::set_size(options.pss_d);
@@ -140,6 +142,11 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
   report.threads = settings.threads;
   if (!r.solved()) report.reason = std::string(to_string(r.reason));
   report.stats = r.stats;
+  if (runs_in_parallel(options.algo) && (settings.widen_base > 0 || settings.widen_factor > 0)) {
+    // Which widening ran: its default depends on the game (default_widening).
+    report.stats.emplace_back("widen_base", double(settings.widen_base));
+    report.stats.emplace_back("widen_factor", settings.widen_factor);
+  }
   if (run.proof_requested && r.solved()) {
     if (!run.proof) {
       // Not a wrong answer: extraction ran out of the limits (proof_verified stays null).

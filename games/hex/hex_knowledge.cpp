@@ -6,6 +6,7 @@
 #include <array>
 #include <climits>
 #include <span>
+#include <tuple>
 #include <utility>
 
 #include <boost/container/static_vector.hpp>
@@ -1083,17 +1084,24 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
   } else if (knobs.ordering) {
     // A cell matters to both sides when both sides' potentials improve most
     // by taking it: score each move by the potentials after playing it.
-    std::vector<std::pair<int, std::uint16_t>> scored;
+    // Potentials are small integers, so many moves tie (on an open board
+    // whole diagonals do); ties go to the cell nearer the centre, which
+    // serves both of a side's edges, rather than to the cell index.
+    auto from_centre = [n](int cell) {
+      const int dr = 2 * (cell / n) - (n - 1), dc = 2 * (cell % n) - (n - 1);  // doubled offsets
+      return std::abs(dr) + std::abs(dc) + std::abs(dr + dc);  // hex distance, times 4
+    };
+    std::vector<std::tuple<int, int, std::uint16_t>> scored;
     out.moves.for_each([&](int cell) {
       cells[std::size_t(cell)] = colour_of(mover);
       const int mine = two_distance_potential(cells, n, mover);
       cells[std::size_t(cell)] = colour_of(other);
       const int theirs = two_distance_potential(cells, n, other);
       cells[std::size_t(cell)] = kEmpty;
-      scored.emplace_back(mine + theirs, static_cast<std::uint16_t>(cell));
+      scored.emplace_back(mine + theirs, from_centre(cell), static_cast<std::uint16_t>(cell));
     });
     std::stable_sort(scored.begin(), scored.end());
-    for (const auto& [score, cell] : scored) out.order.push_back(cell);
+    for (const auto& [score, centre, cell] : scored) out.order.push_back(cell);
   }
   return out;
 }

@@ -47,8 +47,8 @@
 // * Symmetry: a position that a half turn (180°) maps onto itself has equal
 //   values after m and after its image, so only one of the two is kept
 //   (both must be candidates: bounded H-search need not be symmetric).
-// * Evaluation: two-distance (Van Rijswijck) for move ordering and df-pn+
-//   initial numbers.
+// * Evaluation: two-distance (Van Rijswijck) for move ordering (ties to
+//   the cell nearer the centre) and df-pn+ initial numbers.
 #pragma once
 
 #include <array>

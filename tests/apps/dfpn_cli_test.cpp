@@ -119,6 +119,25 @@ TEST(DfpnCli, HexKnowledgeTakesPiecesAndBounds) {
     EXPECT_EQ(winner(knowledge), exact) << knowledge;
 }
 
+TEST(DfpnCli, HexWidensByDefaultAndTheOptionsOverrideIt) {
+  auto stats = [](const std::string& args) {
+    const CommandRun r = run("solve --threads 1 --json " + args);
+    EXPECT_EQ(r.status, 0) << args << "\n" << r.out;
+    return nlohmann::json::parse(r.out).at("stats");
+  };
+  const auto hex = stats("--game hex --size 4 --moves b2");
+  EXPECT_EQ(hex.value("widen_base", -1.0), 1.0) << hex;
+  EXPECT_EQ(hex.value("widen_factor", -1.0), 0.25) << hex;
+  // Either option alone replaces the default; the other is then 0.
+  const auto base_only = stats("--game hex --size 4 --moves b2 --widen-base 3");
+  EXPECT_EQ(base_only.value("widen_base", -1.0), 3.0) << base_only;
+  EXPECT_EQ(base_only.value("widen_factor", -1.0), 0.0) << base_only;
+  EXPECT_FALSE(stats("--game hex --size 4 --moves b2 --widen-base 0 --widen-factor 0").contains("widen_base"));
+  // The rules alone and the other games search every move.
+  EXPECT_FALSE(stats("--game hex --size 4 --hex-knowledge none").contains("widen_base"));
+  EXPECT_FALSE(stats("--game tictactoe").contains("widen_base"));
+}
+
 TEST(DfpnCli, BadFilesNameFileLineAndField) {
   EXPECT_EQ(run("solve /no/such/file.json").status, 2);
 
