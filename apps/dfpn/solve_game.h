@@ -26,7 +26,7 @@ namespace dfpn::cli {
 // Widening (DfpnOptions) when the command line leaves it unset, as
 // {base, factor}. Hex with knowledge widens as Benzene does: its ordering
 // is good enough that focusing on the first quarter of the moves pays
-// (8x8 d5 341 -> 152 s on two threads, 7x7 suite time unchanged;
+// (8x8 d5 341 -> 157 s on two threads, the 7x7 suite 1,067 -> 813 s;
 // docs/benchmarks.md, session 22). The other games search every move.
 template <Game G>
 constexpr std::pair<std::uint32_t, double> default_widening() {

@@ -8,6 +8,7 @@
 #include <iomanip>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 #include "dfpn/algorithms.h"
 #include "dfpn/proof_sgf.h"
@@ -98,9 +99,10 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
   settings.table_entries = options.tt_entries;
   settings.weak_sum = options.weak_sum;
   // Either option set on its own leaves the other at 0, not at the default.
-  const bool widening_given = options.widen_base || options.widen_factor;
-  settings.widen_base = widening_given ? options.widen_base.value_or(0) : default_widening<G>().first;
-  settings.widen_factor = widening_given ? options.widen_factor.value_or(0.0) : default_widening<G>().second;
+  std::tie(settings.widen_base, settings.widen_factor) =
+      options.widen_base || options.widen_factor
+          ? std::pair{options.widen_base.value_or(0), options.widen_factor.value_or(0.0)}
+          : default_widening<G>();
   settings.certificates = options.certificates;
   settings.pss_p = solve_detail::set_size(options.pss_p);
   settings.pss_d = solve_detail::set_size(options.pss_d);
