@@ -90,6 +90,11 @@ struct DfpnCounters {
   std::uint64_t cutoffs = 0;
   std::uint64_t cutoff_index_sum = 0;
   std::uint64_t cutoffs_at_first = 0;
+  // Benzene's wasted work: at each won node, the expansions below it that
+  // went to other children than the winning one (its work minus the winning
+  // child's). Nested won nodes each count their own, so it can pass the
+  // node count; what matters is how it moves between runs.
+  std::uint64_t wasted_work = 0;
   std::uint32_t max_depth = 0;
 };
 
@@ -513,7 +518,7 @@ class DepthFirstPns {
       store(key, numbers, static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFu)));
       if (numbers.solved()) learn_proof_set(game, children, phi == 0, mine);
     }
-    if (phi == 0) count_cutoff(children, mine);
+    if (phi == 0) count_cutoff(children, mine, work);
     if (depth == root_depth_ && phi == 0) {
       root_wins_.clear();
       for (const Child& c : children)
@@ -524,12 +529,16 @@ class DepthFirstPns {
   }
 
   template <class Mine>
-  void count_cutoff(const std::vector<Child>& children, Mine mine) {
+  void count_cutoff(const std::vector<Child>& children, Mine mine, std::uint64_t work) {
     for (std::size_t i = 0; i < children.size(); ++i) {
       if (mine(children[i].numbers) != 0) continue;
       ++counters_.cutoffs;
       counters_.cutoff_index_sum += i;
       counters_.cutoffs_at_first += i == 0;
+      // A winning child settled without a search (terminal, refuted) did no work.
+      tt::EntryData e;
+      const std::uint64_t winning = children[i].key != 0 && table_.probe(children[i].key, e) ? e.work : 0;
+      counters_.wasted_work += work - std::min(work, winning + 1);  // the node's own expansion is not waste
       return;
     }
   }
@@ -724,6 +733,7 @@ class DepthFirstPns {
             {"cutoff_move_index_mean",
              counters_.cutoffs ? double(counters_.cutoff_index_sum) / double(counters_.cutoffs) : 0.0},
             {"cutoffs_at_first_move", double(counters_.cutoffs_at_first)},
+            {"wasted_work", double(counters_.wasted_work)},
             {"max_depth", double(counters_.max_depth)}};
   }
 

@@ -171,6 +171,13 @@ struct ProofSetType<G, true> {
 template <Game G>
 using ProofSetOf = typename ProofSetType<G>::type;
 
+// Optional: counters a game kept while it was searched (a knowledge
+// game's caches and stores), appended to the search's statistics in reports.
+template <class G>
+constexpr bool kHasSearchStatistics = requires(const G& game) {
+  { game.search_statistics() } -> std::convertible_to<std::vector<std::pair<std::string, double>>>;
+};
+
 // What a game's knowledge tells a builder of conceding proofs about a
 // position it has decided (dfpn/conceding_proof.h).
 template <class Move>

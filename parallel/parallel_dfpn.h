@@ -134,6 +134,7 @@ class ParallelDfpn {
     sum("refuted_siblings", &DfpnCounters::refuted_siblings);
     sum("cutoffs", &DfpnCounters::cutoffs);
     sum("cutoffs_at_first_move", &DfpnCounters::cutoffs_at_first);
+    sum("wasted_work", &DfpnCounters::wasted_work);
     double cutoffs = 0, index_sum = 0;
     for (const auto& c : counters) cutoffs += double(c.cutoffs), index_sum += double(c.cutoff_index_sum);
     for (auto& [k, v] : r.stats)

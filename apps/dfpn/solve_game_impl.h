@@ -144,6 +144,8 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
   report.threads = settings.threads;
   if (!r.solved()) report.reason = std::string(to_string(r.reason));
   report.stats = r.stats;
+  if constexpr (kHasSearchStatistics<G>)
+    for (auto& stat : game.search_statistics()) report.stats.push_back(std::move(stat));
   if (runs_in_parallel(options.algo) && (settings.widen_base > 0 || settings.widen_factor > 0)) {
     // Which widening ran: its default depends on the game (default_widening).
     report.stats.emplace_back("widen_base", double(settings.widen_base));

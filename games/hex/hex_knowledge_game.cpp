@@ -312,6 +312,13 @@ void HexKnowledgeGame::learn_lost(std::span<const Move>) {
   remember_proof_set(set, opponent(to_move()));
 }
 
+std::vector<std::pair<std::string, double>> HexKnowledgeGame::search_statistics() const {
+  if (!transpositions_) return {};
+  return {{"proof_transposition_records", double(transpositions_->size())},
+          {"proof_transposition_hits", double(transpositions_->hits())},
+          {"proof_transposition_dropped", double(transpositions_->dropped())}};
+}
+
 Numbers HexKnowledgeGame::initial_numbers(Player attacker) const {
   if (!knobs_.initial_numbers) return Numbers{1, 1};
   // Potentials are two-distances (about 2..2n on an open board, large when

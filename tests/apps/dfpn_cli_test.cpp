@@ -138,6 +138,26 @@ TEST(DfpnCli, HexWidensByDefaultAndTheOptionsOverrideIt) {
   EXPECT_FALSE(stats("--game tictactoe").contains("widen_base"));
 }
 
+TEST(DfpnCli, ReportsExplainTheSearch) {
+  auto stats = [](const std::string& args) {
+    const CommandRun r = run("solve --threads 1 --json " + args);
+    EXPECT_EQ(r.status, 0) << args << "\n" << r.out;
+    return nlohmann::json::parse(r.out).at("stats");
+  };
+  // 6x6 a6 takes a few hundred nodes: the search learns proof sets, meets
+  // some of them again by containment, and spends work on moves that lose.
+  const auto hex = stats("--game hex --size 6 --moves a6");
+  EXPECT_GT(hex.value("proof_transposition_records", 0.0), 0.0) << hex;
+  EXPECT_GT(hex.value("proof_transposition_hits", 0.0), 0.0) << hex;
+  EXPECT_EQ(hex.value("proof_transposition_dropped", -1.0), 0.0) << hex;
+  EXPECT_GT(hex.value("wasted_work", 0.0), 0.0) << hex;
+  // Without proof transpositions there is no store to report on.
+  const auto without = stats("--game hex --size 6 --moves a6 --hex-knowledge "
+                             "dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,order,init");
+  EXPECT_FALSE(without.contains("proof_transposition_records")) << without;
+  EXPECT_TRUE(without.contains("wasted_work")) << without;
+}
+
 TEST(DfpnCli, BadFilesNameFileLineAndField) {
   EXPECT_EQ(run("solve /no/such/file.json").status, 2);
 

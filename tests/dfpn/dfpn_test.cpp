@@ -156,7 +156,7 @@ class Fan {
   std::uint64_t hash() const {
     std::uint64_t h = 1;
     for (const int m : path_) h = h * 16 + std::uint64_t(m) + 1;
-    return h;
+    return h * 0x9E3779B97F4A7C15ull;  // spread over the table's buckets
   }
   Player to_move() const { return path_.size() % 2 == 0 ? Player::Black : Player::White; }
   void generate_moves(MoveList& moves) const {
@@ -203,6 +203,7 @@ TEST(Dfpn, WideningEntersOnlyTheFirstOpenChildren) {
   EXPECT_EQ(counters.cutoffs, 1u);
   EXPECT_EQ(counters.cutoff_index_sum, 5u);
   EXPECT_EQ(counters.cutoffs_at_first, 0u);
+  EXPECT_EQ(counters.wasted_work, 0u);  // only the winning child was searched
   // A window of two: the first open children in the game's order, each
   // refuted in turn, until move 5 is one of the two.
   DfpnOptions widened;
@@ -212,6 +213,9 @@ TEST(Dfpn, WideningEntersOnlyTheFirstOpenChildren) {
   // Each refuted child is won for White by its only move.
   EXPECT_EQ(counters.cutoffs, 5u);
   EXPECT_EQ(counters.cutoffs_at_first, 4u);
+  // The root's work went to four refuted children before move 5 (theirs
+  // won by a terminal reply, so nothing wasted below them).
+  EXPECT_EQ(counters.wasted_work, 4u);
 }
 
 }  // namespace
