@@ -90,8 +90,9 @@ games::HexKnowledge parse_hex_knowledge(const std::string& text) {
     else if (piece == "order") k.ordering = true;
     else if (piece == "order=distance") k.ordering = true, k.order_by = games::HexKnowledge::Order::TwoDistance;
     else if (piece == "order=circuit") k.ordering = true, k.order_by = games::HexKnowledge::Order::Circuit;
+    else if (piece == "threats") k.ordering = k.virtual_connections = k.threats_first = true;
     else if (piece == "init") k.initial_numbers = true;
-    else throw InputError("--hex-knowledge: unknown piece '" + piece + "' (all, none, or dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,transpositions,order,init, and order=distance|circuit, fulls=N, semis=N, connections=N)");
+    else throw InputError("--hex-knowledge: unknown piece '" + piece + "' (all, none, or dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,transpositions,order,threats,init, and order=distance|circuit, fulls=N, semis=N, connections=N)");
   }
   return k;
 }
@@ -121,7 +122,7 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
       ->capture_default_str();
   cmd.add_option("--size", o.problem.size, "Board size (hex: 1..19)")->check(CLI::Range(1, 19));
   cmd.add_option("--hex-knowledge", o.hex_knowledge,
-                 "Hex knowledge: all, none, or a comma list of dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,transpositions,order,init "
+                 "Hex knowledge: all, none, or a comma list of dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,transpositions,order,threats,init "
                  "(order=circuit: order moves by electric-circuit current instead of two-distance), "
                  "and H-search bounds fulls=N (per pair, 1-16), semis=N (1-32), connections=N (e.g. all,semis=16) "
                  "(default: all; with --verify/--proof the df-pn family builds a rules proof with concessions, "

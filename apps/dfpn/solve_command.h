@@ -36,7 +36,7 @@ struct SolveOptions {
   bool verify = false;
   std::string proof_file;  // write the verified proof here as SGF
   bool certificates = true;  // proofs may cite checked lemmas (Hex virtual connections)
-  // all | none | a comma list of dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,transpositions,order,init; empty: all,
+  // all | none | a comma list of dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,transpositions,order,threats,init; empty: all,
   // or none when a proof is asked for (proofs must be checkable by the rules).
   std::string hex_knowledge;
   std::string go_zones = "on";  // Go relevance-zone pruning: on | off

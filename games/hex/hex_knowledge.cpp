@@ -253,7 +253,7 @@ class HSearch {
   // connection): never, by a full, or by a full or a semi.
   enum class StopAt { Never, EdgeFull, EdgeSemi };
 
-  VirtualConnections run(bool links, StopAt stop = StopAt::Never) {
+  VirtualConnections run(bool links, StopAt stop = StopAt::Never, bool threats = false) {
     add_adjacencies();
     if (knobs_.edge_templates) add_edge_templates();
     const int edge_pair = index(group_node(groups_.first_edge), group_node(groups_.second_edge));
@@ -286,6 +286,7 @@ class HSearch {
         out.edge_semis.emplace_back(pair.semi_key[std::size_t(i)], CellSet(pair.semi[std::size_t(i)]));
     }
     if (links) out.full_links = full_links();
+    if (threats) out.threat_moves = threat_moves();
     return out;
   }
 
@@ -446,6 +447,31 @@ class HSearch {
     }
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  }
+
+  // Empty cells where a full from one edge and a semi from the other meet
+  // with disjoint carriers: played, they leave an edge-to-edge semi.
+  CellSet threat_moves() const {
+    CellSet out;
+    const int first = group_node(groups_.first_edge), second = group_node(groups_.second_edge);
+    auto list = [&](int a, int b) -> const Pair* {
+      const int slot = s_.pair_slot[std::size_t(index(a, b))];
+      return slot < 0 ? nullptr : &s_.pairs[std::size_t(slot)];
+    };
+    auto meet = [](const Pair* fulls, const Pair* semis) {
+      if (!fulls || !semis) return false;
+      for (int i = 0; i < fulls->fulls; ++i)
+        for (int j = 0; j < semis->semis; ++j)
+          if (!fulls->full[std::size_t(i)].intersects(semis->semi[std::size_t(j)])) return true;
+      return false;
+    };
+    for (int cell = 0; cell < n_ * n_; ++cell) {
+      if (cells_[std::size_t(cell)] != kEmpty) continue;
+      const Pair* to_first = list(first, cell);
+      const Pair* to_second = list(cell, second);
+      if (meet(to_first, to_second) || meet(to_second, to_first)) out.insert(cell);
+    }
     return out;
   }
 
@@ -736,11 +762,15 @@ class HSearch {
 
 }  // namespace
 
-VirtualConnections h_search(const HexCells& cells, int size, Player side, const HexKnowledge& knobs, bool links) {
+VirtualConnections h_search(const HexCells& cells, int size, Player side, const HexKnowledge& knobs, bool links,
+                            bool threats) {
+  auto search = [&]<class Set>(Set) {
+    return HSearch<Set>(cells, size, side, knobs).run(links, HSearch<Set>::StopAt::Never, threats);
+  };
   // The narrowest cell set that holds the board.
-  if (size * size <= BasicCellSet<1>::kCapacity) return HSearch<BasicCellSet<1>>(cells, size, side, knobs).run(links);
-  if (size * size <= BasicCellSet<2>::kCapacity) return HSearch<BasicCellSet<2>>(cells, size, side, knobs).run(links);
-  return HSearch<CellSet>(cells, size, side, knobs).run(links);
+  if (size * size <= BasicCellSet<1>::kCapacity) return search(BasicCellSet<1>{});
+  if (size * size <= BasicCellSet<2>::kCapacity) return search(BasicCellSet<2>{});
+  return search(CellSet{});
 }
 
 std::optional<ConnectionCertificate> certify_edge_connection(const HexCells& cells, int size, Player side,
@@ -1030,8 +1060,9 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
   // Full connections as extra wires of the circuits (circuit ordering).
   std::array<std::vector<std::array<int, 2>>, 2> links_of;  // Black [0], White [1]
   const bool links = knobs.ordering && knobs.order_by == HexKnowledge::Order::Circuit;
+  const bool threats_first = knobs.ordering && knobs.threats_first;
   if (knobs.virtual_connections) {
-    VirtualConnections mine = h_search(cells, n, mover, knobs, links);
+    VirtualConnections mine = h_search(cells, n, mover, knobs, links, threats_first);
     if (!mine.edge_fulls.empty() || !mine.edge_semis.empty()) {
       // The smallest carrier: a rules proof of the win needs its cells.
       if (!mine.edge_fulls.empty()) {
@@ -1050,6 +1081,7 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
       decide(other, smallest(theirs.edge_fulls));
       return out;
     }
+    out.mover_threats = mine.threat_moves;
     links_of[mover == Player::Black ? 0 : 1] = std::move(mine.full_links);
     links_of[mover == Player::Black ? 1 : 0] = std::move(theirs.full_links);
     if (knobs.must_play && !theirs.edge_semis.empty()) {
@@ -1103,6 +1135,12 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
     std::stable_sort(scored.begin(), scored.end());
     for (const auto& [score, centre, cell] : scored) out.order.push_back(cell);
   }
+  // Threats first: a move after which the mover has an edge semi leaves
+  // the opponent only its must-play, so its subtree is small (7x7 and 8x8
+  // measurements in docs/benchmarks.md, session 23).
+  if (threats_first && !out.mover_threats.empty())
+    std::stable_partition(out.order.begin(), out.order.end(),
+                          [&](std::uint16_t cell) { return out.mover_threats.contains(cell); });
   return out;
 }
 

@@ -48,7 +48,8 @@
 //   values after m and after its image, so only one of the two is kept
 //   (both must be candidates: bounded H-search need not be symmetric).
 // * Evaluation: two-distance (Van Rijswijck) for move ordering (ties to
-//   the cell nearer the centre) and df-pn+ initial numbers.
+//   the cell nearer the centre; the mover's threats, moves that leave it an
+//   edge-to-edge semi, first) and df-pn+ initial numbers.
 #pragma once
 
 #include <array>
@@ -80,6 +81,10 @@ struct HexKnowledge {
   // What orders the moves: each move's two-distance potentials after it
   // is played, or the current both sides' circuits send through its cell.
   enum class Order { TwoDistance, Circuit } order_by = Order::TwoDistance;
+  // Moves that leave the mover an edge-to-edge semi (its threats, from its
+  // own H-search) go first, in the order above among themselves (needs
+  // ordering and virtual_connections).
+  bool threats_first = true;
   bool initial_numbers = true;
   static constexpr int kMostFullsPerPair = 16, kMostSemisPerPair = 32;  // H-search's fixed capacity
   // Wider lists find connections the narrow ones crowd out: 7x7 openings
@@ -95,7 +100,7 @@ struct HexKnowledge {
     HexKnowledge k;
     k.dead_cells = k.captured_cells = k.domination = k.vulnerable = false;
     k.virtual_connections = k.edge_templates = k.must_play = k.symmetry = k.refutation = k.shrink_proofs =
-        k.transpositions = k.ordering =
+        k.transpositions = k.ordering = k.threats_first =
         k.initial_numbers = false;
     return k;
   }
@@ -122,6 +127,7 @@ struct HexAnalysis {
   CellSet vulnerable;            // candidate moves dropped as vulnerable
   std::vector<std::pair<std::uint16_t, std::uint16_t>> killers;  // (vulnerable move, its killer)
   std::vector<std::uint16_t> order;  // moves, best first (ordering on)
+  CellSet mover_threats;  // threats_first: cells that leave the mover an edge semi (VirtualConnections)
 };
 
 // Connections H-search found for one side on a board; exposed for tests.
@@ -134,6 +140,10 @@ struct VirtualConnections {
   // kSecondEdge.
   static constexpr int kFirstEdge = -1, kSecondEdge = -2;
   std::vector<std::array<int, 2>> full_links;
+  // With `threats` asked for: empty cells that give the side an edge-to-edge
+  // semi connection once it plays there (a full from one edge and a semi
+  // from the other with disjoint carriers meet at the cell).
+  CellSet threat_moves;
 };
 
 // The fourth-row edge template: a stone three rows from its edge (rows
@@ -177,7 +187,7 @@ CellSet shrink_proof_set(const HexCells& cells, int size, Player winner, const C
 // never joins the winner's chain (hex_proof_transpositions.h).
 CellSet stones_in_play(const HexCells& cells, int size, Player side, const CellSet& set);
 VirtualConnections h_search(const HexCells& cells, int size, Player side, const HexKnowledge& knobs,
-                            bool links = false);
+                            bool links = false, bool threats = false);
 struct ConnectionCertificate;  // games/hex/hex_connection_proof.h
 // H-search with every step recorded: the derivation of `side`'s smallest
 // edge-to-edge full connection (or semi, when the side is to move), for

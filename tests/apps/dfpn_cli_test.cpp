@@ -153,7 +153,7 @@ TEST(DfpnCli, ReportsExplainTheSearch) {
   EXPECT_GT(hex.value("wasted_work", 0.0), 0.0) << hex;
   // Without proof transpositions there is no store to report on.
   const auto without = stats("--game hex --size 6 --moves a6 --hex-knowledge "
-                             "dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,order,init");
+                             "dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,order,threats,init");
   EXPECT_FALSE(without.contains("proof_transposition_records")) << without;
   EXPECT_TRUE(without.contains("wasted_work")) << without;
 }

@@ -416,6 +416,44 @@ HexGame random_position(std::mt19937& rng, int size, int stones, const HexKnowle
   return g;
 }
 
+// A threat move leaves the side an edge-to-edge semi: H-search after the
+// move finds one (or a full) again. Open random 7x7 positions, the side to
+// move; and the ordering puts the threats first.
+TEST(HexKnowledge, ThreatMovesLeaveAnEdgeSemi) {
+  std::mt19937 rng(3);
+  const HexKnowledge knobs;
+  int threats = 0, confirmed = 0, open = 0, ordered = 0, with_threats = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    const HexGame g = random_position(rng, 7, 4 + int(rng() % 8), knobs);
+    const HexAnalysis a = analyse(g, knobs);
+    if (a.winner) continue;
+    HexCells cells = cells_of(g);
+    const Player side = g.to_move();
+    const CellSet found = h_search(cells, 7, side, knobs, false, /*threats=*/true).threat_moves;
+    found.for_each([&](int c) {
+      ++threats;
+      EXPECT_EQ(cells[std::size_t(c)], 0);
+      cells[std::size_t(c)] = side == Player::Black ? 1 : 2;
+      const VirtualConnections after = h_search(cells, 7, side, knobs);
+      confirmed += !after.edge_semis.empty() || !after.edge_fulls.empty();
+      cells[std::size_t(c)] = 0;
+    });
+    // The analysis's order (on the board after fill-in): its threats among
+    // the moves come before the other moves.
+    ++open;
+    const CellSet kept = a.mover_threats & a.moves;
+    std::size_t i = 0;
+    while (i < a.order.size() && kept.contains(a.order[i])) ++i;
+    ordered += int(i) == kept.size();
+    with_threats += !kept.empty();
+  }
+  EXPECT_GT(threats, 50);
+  // Bounded lists may lose a connection after the move; nearly all hold.
+  EXPECT_GE(confirmed * 10, threats * 9) << confirmed << " of " << threats;
+  EXPECT_EQ(ordered, open);
+  EXPECT_GT(with_threats, 5);
+}
+
 TEST(HexKnowledge, ProofSetsOfDecisionsHoldByTheRules) {
   std::mt19937 rng(11);
   HexKnowledge knobs, unshrunk;
