@@ -256,12 +256,10 @@ class HSearch {
   VirtualConnections run(bool links, StopAt stop = StopAt::Never, bool threats = false) {
     add_adjacencies();
     if (knobs_.edge_templates) add_edge_templates();
-    const int edge_pair = index(group_node(groups_.first_edge), group_node(groups_.second_edge));
+    const int first = group_node(groups_.first_edge), second = group_node(groups_.second_edge);
     auto edges_connected = [&] {
-      const int slot = s_.pair_slot[std::size_t(edge_pair)];
-      if (slot < 0) return false;
-      const Pair& pair = s_.pairs[std::size_t(slot)];
-      return pair.fulls > 0 || (stop == StopAt::EdgeSemi && pair.semis > 0);
+      const Pair* pair = find_pair(first, second);
+      return pair && (pair->fulls > 0 || (stop == StopAt::EdgeSemi && pair->semis > 0));
     };
     for (std::size_t next = 0; next < s_.queue.size() && built_ < knobs_.max_connections; ++next) {
       if (stop != StopAt::Never && edges_connected()) break;
@@ -278,12 +276,10 @@ class HSearch {
     }
     VirtualConnections out;
     out.connections = built_;
-    const int slot = s_.pair_slot[std::size_t(index(group_node(groups_.first_edge), group_node(groups_.second_edge)))];
-    if (slot >= 0) {
-      const Pair& pair = s_.pairs[std::size_t(slot)];
-      for (int i = 0; i < pair.fulls; ++i) out.edge_fulls.push_back(CellSet(pair.full[std::size_t(i)]));
-      for (int i = 0; i < pair.semis; ++i)
-        out.edge_semis.emplace_back(pair.semi_key[std::size_t(i)], CellSet(pair.semi[std::size_t(i)]));
+    if (const Pair* pair = find_pair(first, second)) {
+      for (int i = 0; i < pair->fulls; ++i) out.edge_fulls.push_back(CellSet(pair->full[std::size_t(i)]));
+      for (int i = 0; i < pair->semis; ++i)
+        out.edge_semis.emplace_back(pair->semi_key[std::size_t(i)], CellSet(pair->semi[std::size_t(i)]));
     }
     if (links) out.full_links = full_links();
     if (threats) out.threat_moves = threat_moves();
@@ -455,10 +451,6 @@ class HSearch {
   CellSet threat_moves() const {
     CellSet out;
     const int first = group_node(groups_.first_edge), second = group_node(groups_.second_edge);
-    auto list = [&](int a, int b) -> const Pair* {
-      const int slot = s_.pair_slot[std::size_t(index(a, b))];
-      return slot < 0 ? nullptr : &s_.pairs[std::size_t(slot)];
-    };
     auto meet = [](const Pair* fulls, const Pair* semis) {
       if (!fulls || !semis) return false;
       for (int i = 0; i < fulls->fulls; ++i)
@@ -468,8 +460,8 @@ class HSearch {
     };
     for (int cell = 0; cell < n_ * n_; ++cell) {
       if (cells_[std::size_t(cell)] != kEmpty) continue;
-      const Pair* to_first = list(first, cell);
-      const Pair* to_second = list(cell, second);
+      const Pair* to_first = find_pair(first, cell);
+      const Pair* to_second = find_pair(cell, second);
       if (meet(to_first, to_second) || meet(to_second, to_first)) out.insert(cell);
     }
     return out;
@@ -478,6 +470,12 @@ class HSearch {
   int group_node(int group) const { return n_ * n_ + group; }
   bool is_cell(int node) const { return node < n_ * n_; }
   int index(int a, int b) const { return a < b ? a * node_count_ + b : b * node_count_ + a; }
+
+  // The pair's lists, if it has any connection yet.
+  const Pair* find_pair(int a, int b) const {
+    const int slot = s_.pair_slot[std::size_t(index(a, b))];
+    return slot < 0 ? nullptr : &s_.pairs[std::size_t(slot)];
+  }
 
   Pair& pair(int a, int b) {
     int& slot = s_.pair_slot[std::size_t(index(a, b))];

@@ -119,12 +119,14 @@ TEST(DfpnCli, HexKnowledgeTakesPiecesAndBounds) {
     EXPECT_EQ(winner(knowledge), exact) << knowledge;
 }
 
+// The `stats` object of a one-thread `solve --json` run.
+nlohmann::json stats(const std::string& args) {
+  const CommandRun r = run("solve --threads 1 --json " + args);
+  EXPECT_EQ(r.status, 0) << args << "\n" << r.out;
+  return nlohmann::json::parse(r.out).at("stats");
+}
+
 TEST(DfpnCli, HexWidensByDefaultAndTheOptionsOverrideIt) {
-  auto stats = [](const std::string& args) {
-    const CommandRun r = run("solve --threads 1 --json " + args);
-    EXPECT_EQ(r.status, 0) << args << "\n" << r.out;
-    return nlohmann::json::parse(r.out).at("stats");
-  };
   const auto hex = stats("--game hex --size 4 --moves b2");
   EXPECT_EQ(hex.value("widen_base", -1.0), 1.0) << hex;
   EXPECT_EQ(hex.value("widen_factor", -1.0), 0.25) << hex;
@@ -139,11 +141,6 @@ TEST(DfpnCli, HexWidensByDefaultAndTheOptionsOverrideIt) {
 }
 
 TEST(DfpnCli, ReportsExplainTheSearch) {
-  auto stats = [](const std::string& args) {
-    const CommandRun r = run("solve --threads 1 --json " + args);
-    EXPECT_EQ(r.status, 0) << args << "\n" << r.out;
-    return nlohmann::json::parse(r.out).at("stats");
-  };
   // 6x6 a6 takes a few hundred nodes: the search learns proof sets, meets
   // some of them again by containment, and spends work on moves that lose.
   const auto hex = stats("--game hex --size 6 --moves a6");
