@@ -21,7 +21,8 @@ TEST(TranspositionTableConcurrency, ReadersNeverSeeTornEntries) {
   auto table = TranspositionTable::with_entries(4);  // one bucket: maximum contention
   constexpr std::uint64_t kKeys[] = {11, 22, 33, 44, 55, 66};
   constexpr int kWriters = 3, kReaders = 3, kOps = 60000;
-  std::atomic<int> torn{0}, hits{0};
+  std::atomic<int> torn{0}, hits{0}, writers_done{0};
+  std::atomic<bool> stored{false};
   std::vector<std::thread> threads;
   for (int w = 0; w < kWriters; ++w)
     threads.emplace_back([&, w] {
@@ -30,12 +31,17 @@ TEST(TranspositionTableConcurrency, ReadersNeverSeeTornEntries) {
         const std::uint64_t key = kKeys[rng.below(std::size(kKeys))];
         const auto pn = static_cast<ProofNumber>(1 + rng.below(1u << 30));
         table.store(key, {{pn, partner(pn)}, work_of(pn, key)});
+        stored.store(true, std::memory_order_release);
       }
+      writers_done.fetch_add(1, std::memory_order_release);
     });
   for (int r = 0; r < kReaders; ++r)
     threads.emplace_back([&, r] {
       SplitMix64 rng(100 + r);
-      for (int i = 0; i < kOps; ++i) {
+      // Read while the writers write, whatever the scheduler does: start
+      // after the first store, go on until every writer is done.
+      while (!stored.load(std::memory_order_acquire)) std::this_thread::yield();
+      for (int i = 0; i < kOps || writers_done.load(std::memory_order_acquire) < kWriters; ++i) {
         const std::uint64_t key = kKeys[rng.below(std::size(kKeys))];
         EntryData e;
         if (!table.probe(key, e)) continue;
