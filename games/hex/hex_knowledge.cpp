@@ -247,6 +247,10 @@ class HSearch {
     s_.derivations.clear();
     s_.parent_ids.clear();
     s_.pair_ids.clear();
+    s_.edge_semis.clear();
+    edge_meet_ = Set::all_below(n * n);
+    first_edge_ = group_node(groups_.first_edge);
+    second_edge_ = group_node(groups_.second_edge);
   }
 
   // When the edges are connected (for certificates, which need just one
@@ -280,6 +284,14 @@ class HSearch {
       for (int i = 0; i < pair->fulls; ++i) out.edge_fulls.push_back(CellSet(pair->full[std::size_t(i)]));
       for (int i = 0; i < pair->semis; ++i)
         out.edge_semis.emplace_back(pair->semi_key[std::size_t(i)], CellSet(pair->semi[std::size_t(i)]));
+    }
+    // Then the ones kept apart (keep_edge_semi) that the list no longer holds.
+    const std::size_t listed = out.edge_semis.size();
+    for (const EdgeSemi& e : s_.edge_semis) {
+      const CellSet carrier(e.carrier);
+      if (std::none_of(out.edge_semis.begin(), out.edge_semis.begin() + std::ptrdiff_t(listed),
+                       [&](const auto& semi) { return semi.second == carrier; }))
+        out.edge_semis.emplace_back(e.key, carrier);
     }
     if (links) out.full_links = full_links();
     if (threats) out.threat_moves = threat_moves();
@@ -337,6 +349,10 @@ class HSearch {
     int first_parent, parents;  // a range of Scratch::parent_ids
     Set carrier;
   };
+  struct EdgeSemi {
+    int key, id;
+    Set carrier;
+  };
   struct Scratch {
     std::vector<Halves> fulls_of;
     std::vector<Halves> semis_of;  // only at groups (AND through a stone)
@@ -346,6 +362,9 @@ class HSearch {
     std::vector<Derivation> derivations;
     std::vector<int> parent_ids;
     std::vector<PairIds> pair_ids;
+    // Edge-to-edge semis kept apart from the bounded pair list: each one
+    // that shrank the common part of all edge semis when it was built.
+    std::vector<EdgeSemi> edge_semis;
   };
   static Scratch& scratch() {
     thread_local Scratch s;
@@ -383,6 +402,7 @@ class HSearch {
       const int id = s_.pair_ids[std::size_t(slot)].semi[std::size_t(i)];
       out.emplace_back(CellSet(s_.derivations[std::size_t(id)].carrier), id);
     }
+    for (const EdgeSemi& e : s_.edge_semis) out.emplace_back(CellSet(e.carrier), e.id);
     return out;
   }
 
@@ -624,6 +644,7 @@ class HSearch {
   void add_semi(int a, int b, int key, const Set& carrier, int left, int right) {
     if (!ends_outside(a, b, carrier)) return;
     Pair& p = pair(a, b);
+    if (is_edge_pair(a, b)) keep_edge_semi(a, b, key, carrier, left, right);
     if (too_wide(p.semi, p.semis, max_semis_, p.widest_semi, carrier)) return;  // before the walk over the fulls
     for (int i = 0; i < p.fulls; ++i)
       if (p.full[std::size_t(i)].subset_of(carrier)) return;
@@ -655,6 +676,20 @@ class HSearch {
       or_combine(others, other_ids, meet_below, int(others.size()), carrier, carrier, chosen, found);
     for (const auto& [union_carrier, parts] : found)  // `p` is not used after
       add_full(a, b, union_carrier, ConnectionRule::Or, std::span<const int>(parts.data(), parts.size()));
+  }
+
+  bool is_edge_pair(int a, int b) const {
+    return (a == first_edge_ && b == second_edge_) || (a == second_edge_ && b == first_edge_);
+  }
+  // Must-play is the common part of all the opponent's edge semis, so every
+  // edge semi that shrinks it counts, even one the bounded list turns away
+  // or later trades for a narrower carrier.
+  void keep_edge_semi(int a, int b, int key, const Set& carrier, int left, int right) {
+    if (edge_meet_.subset_of(carrier)) return;
+    edge_meet_ &= carrier;
+    const std::array<int, 2> parts = {left, right};
+    const int id = record(a, b, key, carrier, ConnectionRule::And, parts);
+    s_.edge_semis.push_back({key, id, carrier});
   }
 
   using Carriers = boost::container::static_vector<Set, kMaxSemis>;
@@ -750,6 +785,8 @@ class HSearch {
   Scratch& s_;
   int node_count_ = 0;
   int built_ = 0;
+  int first_edge_ = -1, second_edge_ = -1;
+  Set edge_meet_;  // the common part of the edge semis in s_.edge_semis
   // OR-rule effort bound per new semi (the subsets of up to kMaxSemis
   // semis). Per semi, not per call: a call-wide budget ran out on crowded
   // pairs and then left every later pair without ORs. 64 decides as many

@@ -28,7 +28,7 @@ Outcome outcome_for(Player winner, Player attacker) {
 
 HexKnowledgeGame::HexKnowledgeGame(HexGame rules, HexKnowledge knobs)
     : rules_(std::move(rules)), knobs_(knobs), cache_(std::make_shared<AnalysisCache>()),
-      proof_sets_(std::make_shared<ProofSetStore>()) {
+      analyses_(std::make_shared<std::atomic<std::uint64_t>>(0)), proof_sets_(std::make_shared<ProofSetStore>()) {
   if (knobs_.refutation && knobs_.transpositions)
     transpositions_ = std::make_shared<ProofTranspositions>(rules_.size() * rules_.size(), kTranspositionRecords);
 }
@@ -38,6 +38,7 @@ const HexAnalysis& HexKnowledgeGame::analysis() const {
   if (current_valid_ && current_key_ == key) return current_;
   if (!cache_->read(key, [&](const HexAnalysis& a) { current_ = a; })) {
     current_ = analyse(rules_, knobs_);
+    analyses_->fetch_add(1, std::memory_order_relaxed);
     cache_->store(key, current_);
   }
   current_key_ = key;
@@ -313,10 +314,12 @@ void HexKnowledgeGame::learn_lost(std::span<const Move>) {
 }
 
 std::vector<std::pair<std::string, double>> HexKnowledgeGame::search_statistics() const {
-  if (!transpositions_) return {};
-  return {{"proof_transposition_records", double(transpositions_->size())},
-          {"proof_transposition_hits", double(transpositions_->hits())},
-          {"proof_transposition_dropped", double(transpositions_->dropped())}};
+  std::vector<std::pair<std::string, double>> out = {{"analyses", double(analyses_->load())}};
+  if (!transpositions_) return out;
+  out.insert(out.end(), {{"proof_transposition_records", double(transpositions_->size())},
+                         {"proof_transposition_hits", double(transpositions_->hits())},
+                         {"proof_transposition_dropped", double(transpositions_->dropped())}});
+  return out;
 }
 
 Numbers HexKnowledgeGame::initial_numbers(Player attacker) const {

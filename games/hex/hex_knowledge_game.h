@@ -10,6 +10,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -116,6 +117,8 @@ class HexKnowledgeGame {
   // the root, so one analysis serves them all.
   using AnalysisCache = SharedCache<HexAnalysis, std::size_t{1} << 15>;
   std::shared_ptr<AnalysisCache> cache_;
+  // Analyses computed (cache misses), shared like the cache.
+  std::shared_ptr<std::atomic<std::uint64_t>> analyses_;
   // Proof sets of positions solved by search or by a proof transposition
   // (shared like the analyses), with their winners.
   struct Solved {
