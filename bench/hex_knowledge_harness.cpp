@@ -64,6 +64,10 @@ int main(int argc, char** argv) {
   settings.push_back({"all - shrinking", without([](HexKnowledge& k) { k.shrink_proofs = false; })});
   settings.push_back({"all - transpositions", without([](HexKnowledge& k) { k.transpositions = false; })});
   settings.push_back({"all - threats first", without([](HexKnowledge& k) { k.threats_first = false; })});
+  settings.push_back({"all - wide edge lists", without([](HexKnowledge& k) {
+                        k.max_edge_fulls_per_pair = k.max_fulls_per_pair;
+                        k.max_edge_semis_per_pair = k.max_semis_per_pair;
+                      })});
   settings.push_back({"all - ordering", without([](HexKnowledge& k) { k.ordering = false; })});
   settings.push_back({"vc only", without([](HexKnowledge& k) { k.dead_cells = k.must_play = k.ordering = false; })});
   settings.push_back({"dead cells only", without([](HexKnowledge& k) {

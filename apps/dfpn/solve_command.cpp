@@ -75,6 +75,8 @@ games::HexKnowledge parse_hex_knowledge(const std::string& text) {
     if (piece == "all") k = games::HexKnowledge{};
     else if (bound(piece, "fulls", k.max_fulls_per_pair, games::HexKnowledge::kMostFullsPerPair)) continue;
     else if (bound(piece, "semis", k.max_semis_per_pair, games::HexKnowledge::kMostSemisPerPair)) continue;
+    else if (bound(piece, "edge-fulls", k.max_edge_fulls_per_pair, games::HexKnowledge::kMostFullsPerPair)) continue;
+    else if (bound(piece, "edge-semis", k.max_edge_semis_per_pair, games::HexKnowledge::kMostSemisPerPair)) continue;
     else if (bound(piece, "connections", k.max_connections, 1 << 24)) continue;
     else if (piece == "dead") k.dead_cells = true;
     else if (piece == "captured") k.dead_cells = k.captured_cells = true;
@@ -92,7 +94,7 @@ games::HexKnowledge parse_hex_knowledge(const std::string& text) {
     else if (piece == "order=circuit") k.ordering = true, k.order_by = games::HexKnowledge::Order::Circuit;
     else if (piece == "threats") k.ordering = k.virtual_connections = k.threats_first = true;
     else if (piece == "init") k.initial_numbers = true;
-    else throw InputError("--hex-knowledge: unknown piece '" + piece + "' (all, none, or dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,transpositions,order,threats,init, and order=distance|circuit, fulls=N, semis=N, connections=N)");
+    else throw InputError("--hex-knowledge: unknown piece '" + piece + "' (all, none, or dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,transpositions,order,threats,init, and order=distance|circuit, fulls=N, semis=N, edge-fulls=N, edge-semis=N, connections=N)");
   }
   return k;
 }
@@ -124,7 +126,8 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   cmd.add_option("--hex-knowledge", o.hex_knowledge,
                  "Hex knowledge: all, none, or a comma list of dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,transpositions,order,threats,init "
                  "(order=circuit: order moves by electric-circuit current instead of two-distance), "
-                 "and H-search bounds fulls=N (per pair, 1-16), semis=N (1-32), connections=N (e.g. all,semis=16) "
+                 "and H-search bounds fulls=N (per pair, 1-16), semis=N (1-32), edge-fulls=N and edge-semis=N (pairs "
+                 "with an edge at one end; default 16 and 32), connections=N (e.g. all,semis=16) "
                  "(default: all; with --verify/--proof the df-pn family builds a rules proof with concessions, "
                  "the other algorithms use none)");
   cmd.add_option("--moves", o.problem.moves, "Moves played from the start, space-separated");

@@ -235,7 +235,9 @@ class HSearch {
       : cells_(cells), n_(n), knobs_(knobs), groups_(find_groups(cells, n, side)), black_(side == Player::Black),
         record_(record),
         max_fulls_(std::clamp(knobs.max_fulls_per_pair, 1, kMaxFulls)),
-        max_semis_(std::clamp(knobs.max_semis_per_pair, 1, kMaxSemis)), s_(scratch()) {
+        max_semis_(std::clamp(knobs.max_semis_per_pair, 1, kMaxSemis)),
+        max_edge_fulls_(std::clamp(knobs.max_edge_fulls_per_pair, 1, kMaxFulls)),
+        max_edge_semis_(std::clamp(knobs.max_edge_semis_per_pair, 1, kMaxSemis)), s_(scratch()) {
     node_count_ = n * n + groups_.count;
     s_.fulls_of.resize(std::size_t(node_count_));
     for (auto& list : s_.fulls_of) list.clear();
@@ -631,7 +633,7 @@ class HSearch {
                 int anchor_cell = -1) {
     if (!ends_outside(a, b, carrier)) return;
     Pair& p = pair(a, b);
-    const int slot = admit(p.full, p.fulls, max_fulls_, p.widest_full, carrier);
+    const int slot = admit(p.full, p.fulls, fulls_capacity(a, b), p.widest_full, carrier);
     if (slot < 0) return;
     const int id = record(a, b, -1, carrier, rule, parents, anchor_cell);
     if (record_) ids_of(a, b).full[std::size_t(slot)] = id;
@@ -645,10 +647,11 @@ class HSearch {
     if (!ends_outside(a, b, carrier)) return;
     Pair& p = pair(a, b);
     if (is_edge_pair(a, b)) keep_edge_semi(a, b, key, carrier, left, right);
-    if (too_wide(p.semi, p.semis, max_semis_, p.widest_semi, carrier)) return;  // before the walk over the fulls
+    const int capacity = semis_capacity(a, b);
+    if (too_wide(p.semi, p.semis, capacity, p.widest_semi, carrier)) return;  // before the walk over the fulls
     for (int i = 0; i < p.fulls; ++i)
       if (p.full[std::size_t(i)].subset_of(carrier)) return;
-    const int slot = admit(p.semi, p.semis, max_semis_, p.widest_semi, carrier);
+    const int slot = admit(p.semi, p.semis, capacity, p.widest_semi, carrier);
     if (slot < 0) return;
     ++built_;
     const std::array<int, 2> parts = {left, right};
@@ -678,6 +681,12 @@ class HSearch {
       add_full(a, b, union_carrier, ConnectionRule::Or, std::span<const int>(parts.data(), parts.size()));
   }
 
+  bool touches_edge(int a, int b) const {
+    return a == first_edge_ || a == second_edge_ || b == first_edge_ || b == second_edge_;
+  }
+  // A pair's list capacities (HexKnowledge: wider where an end is an edge).
+  int fulls_capacity(int a, int b) const { return touches_edge(a, b) ? max_edge_fulls_ : max_fulls_; }
+  int semis_capacity(int a, int b) const { return touches_edge(a, b) ? max_edge_semis_ : max_semis_; }
   bool is_edge_pair(int a, int b) const {
     return (a == first_edge_ && b == second_edge_) || (a == second_edge_ && b == first_edge_);
   }
@@ -781,7 +790,7 @@ class HSearch {
   Groups groups_;
   bool black_;
   bool record_;
-  int max_fulls_, max_semis_;
+  int max_fulls_, max_semis_, max_edge_fulls_, max_edge_semis_;
   Scratch& s_;
   int node_count_ = 0;
   int built_ = 0;

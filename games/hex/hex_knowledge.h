@@ -32,7 +32,9 @@
 //   move.
 // * Must-play: when the side not to move has edge-to-edge semi-connections,
 //   the mover must play in every one of their carriers (elsewhere the
-//   opponent plays the key and wins); an empty intersection loses.
+//   opponent plays the key and wins); an empty intersection loses. Every
+//   edge semi H-search builds counts, also those its bounded list turns
+//   away (VirtualConnections::edge_semis): on 8x8 that halves the nodes.
 // * Refutation pruning: a decided position's proof set (its carrier and
 //   fill-in) tells the search which siblings of a refuted move lose the
 //   same way (dfpn/game.h).
@@ -94,6 +96,12 @@ struct HexKnowledge {
   // positions), so the bound cuts only the most crowded 8x8 searches.
   int max_fulls_per_pair = 8;  // 1..kMostFullsPerPair
   int max_semis_per_pair = 16;  // 1..kMostSemisPerPair
+  // Pairs with an edge at one end get wider lists: the edge-to-edge semis
+  // that decide positions and make must-play are built from them, and they
+  // are few (two per cell), so this costs little. On 8x8 it takes about a
+  // third off (docs/benchmarks.md, session 24).
+  int max_edge_fulls_per_pair = kMostFullsPerPair;  // 1..kMostFullsPerPair
+  int max_edge_semis_per_pair = kMostSemisPerPair;  // 1..kMostSemisPerPair
   int max_connections = 40000;  // H-search effort bound per side
 
   static HexKnowledge none() {
@@ -133,7 +141,9 @@ struct HexAnalysis {
 // Connections H-search found for one side on a board; exposed for tests.
 struct VirtualConnections {
   std::vector<CellSet> edge_fulls;                   // carriers of full edge-to-edge connections
-  std::vector<std::pair<int, CellSet>> edge_semis;   // (key, carrier incl. key) of edge-to-edge semis
+  // (key, carrier incl. key) of edge-to-edge semis: the pair's list, then
+  // those built beyond it that narrowed the common part of all.
+  std::vector<std::pair<int, CellSet>> edge_semis;
   int connections = 0;                               // how many H-search built in all
   // With `links` asked for: the pairs of ends joined by a full connection,
   // each end a cell (an empty cell, or a stone of the group) or kFirstEdge /

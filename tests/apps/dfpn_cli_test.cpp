@@ -94,6 +94,7 @@ TEST(DfpnCli, BadArgumentsExitTwo) {
                            "solve --ko-rule japanese", "solve --go-zones maybe",
                            "solve --game hex --size 3 --hex-knowledge all,semis=33",
                            "solve --game hex --size 3 --hex-knowledge all,fulls=x",
+                           "solve --game hex --size 3 --hex-knowledge all,edge-semis=0",
                            "solve --game hex --size 3 --hex-knowledge all,frobnicate",
                            "solve --widen-factor 2", "solve --widen-base -1"}) {
     const CommandRun r = run(args);
@@ -114,7 +115,7 @@ TEST(DfpnCli, HexKnowledgeTakesPiecesAndBounds) {
   const std::string exact = winner("none");
   ASSERT_TRUE(exact == "black" || exact == "white") << exact;
   for (const char* knowledge : {"all", "all,vulnerable", "dead,vulnerable,vc", "all,fulls=1,semis=1,connections=50",
-                                "all,fulls=8,semis=16", "all --algo dfpn+ --widen-base 1 --widen-factor 0.25",
+                                "all,fulls=8,semis=16", "all,edge-fulls=4,edge-semis=8", "all --algo dfpn+ --widen-base 1 --widen-factor 0.25",
                                 "dead,vulnerable,refutation,transpositions"})
     EXPECT_EQ(winner(knowledge), exact) << knowledge;
 }
