@@ -34,7 +34,8 @@
 //   the mover must play in every one of their carriers (elsewhere the
 //   opponent plays the key and wins); an empty intersection loses. Every
 //   edge semi H-search builds counts, also those its bounded list turns
-//   away (VirtualConnections::edge_semis): on 8x8 that halves the nodes.
+//   away (VirtualConnections::edge_semis); on 8x8 positions that nearly
+//   halves the nodes.
 // * Refutation pruning: a decided position's proof set (its carrier and
 //   fill-in) tells the search which siblings of a refuted move lose the
 //   same way (dfpn/game.h).

@@ -97,7 +97,8 @@ class HexKnowledgeGame {
   // The proof-transposition store shared by the copies (null when off).
   const ProofTranspositions* transpositions() const { return transpositions_.get(); }
   // What the shared stores did so far (dfpn/game.h, kHasSearchStatistics):
-  // proof-transposition records kept, lookups they decided, records dropped.
+  // analyses computed, proof-transposition records kept, lookups they
+  // decided, records dropped.
   std::vector<std::pair<std::string, double>> search_statistics() const;
   // The analysis of the current position (cached by hash); valid until the
   // next call on this object.

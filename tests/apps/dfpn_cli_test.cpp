@@ -149,10 +149,15 @@ TEST(DfpnCli, ReportsExplainTheSearch) {
   EXPECT_GT(hex.value("proof_transposition_hits", 0.0), 0.0) << hex;
   EXPECT_EQ(hex.value("proof_transposition_dropped", -1.0), 0.0) << hex;
   EXPECT_GT(hex.value("wasted_work", 0.0), 0.0) << hex;
+  // Each analysis is computed once and then served from the shared cache
+  // (the nodes count fresh leaves too, which are not analysed).
+  EXPECT_GT(hex.value("analyses", 0.0), 0.0) << hex;
+  EXPECT_LE(hex.value("analyses", 0.0), hex.value("tt_stores", 0.0) + 1) << hex;
   // Without proof transpositions there is no store to report on.
   const auto without = stats("--game hex --size 6 --moves a6 --hex-knowledge "
                              "dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,order,threats,init");
   EXPECT_FALSE(without.contains("proof_transposition_records")) << without;
+  EXPECT_TRUE(without.contains("analyses")) << without;
   EXPECT_TRUE(without.contains("wasted_work")) << without;
 }
 
