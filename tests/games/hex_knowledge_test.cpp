@@ -424,7 +424,7 @@ HexGame random_position(std::mt19937& rng, int size, int stones, const HexKnowle
 TEST(HexKnowledge, EdgeSemisBeyondTheListStillNarrowMustPlay) {
   std::mt19937 rng(5);
   HexKnowledge knobs;
-  knobs.max_semis_per_pair = 2;  // the fewest that still make bridges
+  knobs.max_semis_per_pair = knobs.max_edge_semis_per_pair = 2;  // the fewest that still make bridges
   int beyond = 0, checked = 0;
   for (int trial = 0; trial < 200; ++trial) {
     const int size = 5 + int(rng() % 3);
@@ -546,8 +546,8 @@ TEST(HexKnowledge, ProofSetsOfDecisionsHoldByTheRules) {
 // search (and so the learning) little to do.
 HexKnowledge narrow_h_search(int fulls_per_pair, int semis_per_pair) {
   HexKnowledge knobs;
-  knobs.max_fulls_per_pair = fulls_per_pair;
-  knobs.max_semis_per_pair = semis_per_pair;
+  knobs.max_fulls_per_pair = knobs.max_edge_fulls_per_pair = fulls_per_pair;
+  knobs.max_semis_per_pair = knobs.max_edge_semis_per_pair = semis_per_pair;
   return knobs;
 }
 
