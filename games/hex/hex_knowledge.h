@@ -99,8 +99,8 @@ struct HexKnowledge {
   int max_semis_per_pair = 16;  // 1..kMostSemisPerPair
   // Pairs with an edge at one end get wider lists: the edge-to-edge semis
   // that decide positions and make must-play are built from them, and they
-  // are few (two per cell), so this costs little. On 8x8 it takes about a
-  // third off (docs/benchmarks.md, session 24).
+  // are few (two per cell), so this costs little. On 8x8 positions it takes
+  // a fifth to a third off (docs/benchmarks.md, session 24).
   int max_edge_fulls_per_pair = kMostFullsPerPair;  // 1..kMostFullsPerPair
   int max_edge_semis_per_pair = kMostSemisPerPair;  // 1..kMostSemisPerPair
   int max_connections = 40000;  // H-search effort bound per side
