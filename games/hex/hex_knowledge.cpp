@@ -262,9 +262,8 @@ class HSearch {
   VirtualConnections run(bool links, StopAt stop = StopAt::Never, bool threats = false) {
     add_adjacencies();
     if (knobs_.edge_templates) add_edge_templates();
-    const int first = group_node(groups_.first_edge), second = group_node(groups_.second_edge);
     auto edges_connected = [&] {
-      const Pair* pair = find_pair(first, second);
+      const Pair* pair = find_pair(first_edge_, second_edge_);
       return pair && (pair->fulls > 0 || (stop == StopAt::EdgeSemi && pair->semis > 0));
     };
     for (std::size_t next = 0; next < s_.queue.size() && built_ < knobs_.max_connections; ++next) {
@@ -282,7 +281,7 @@ class HSearch {
     }
     VirtualConnections out;
     out.connections = built_;
-    if (const Pair* pair = find_pair(first, second)) {
+    if (const Pair* pair = find_pair(first_edge_, second_edge_)) {
       for (int i = 0; i < pair->fulls; ++i) out.edge_fulls.push_back(CellSet(pair->full[std::size_t(i)]));
       for (int i = 0; i < pair->semis; ++i)
         out.edge_semis.emplace_back(pair->semi_key[std::size_t(i)], CellSet(pair->semi[std::size_t(i)]));
@@ -377,7 +376,7 @@ class HSearch {
   // After run() with recording: the steps that build the smallest edge-to-
   // edge full (or, with `semi_ok` and no full, the smallest semi).
   std::optional<ConnectionCertificate> certificate(Player side, bool semi_ok) const {
-    const int slot = s_.pair_slot[std::size_t(index(group_node(groups_.first_edge), group_node(groups_.second_edge)))];
+    const int slot = s_.pair_slot[std::size_t(index(first_edge_, second_edge_))];
     if (slot < 0 || !record_) return std::nullopt;
     const Pair& pair = s_.pairs[std::size_t(slot)];
     int best = -1;
@@ -397,7 +396,7 @@ class HSearch {
   // (carrier, derivation id for certificate_of()).
   std::vector<std::pair<CellSet, int>> edge_semis() const {
     std::vector<std::pair<CellSet, int>> out;
-    const int slot = s_.pair_slot[std::size_t(index(group_node(groups_.first_edge), group_node(groups_.second_edge)))];
+    const int slot = s_.pair_slot[std::size_t(index(first_edge_, second_edge_))];
     if (slot < 0 || !record_) return out;
     const Pair& pair = s_.pairs[std::size_t(slot)];
     for (int i = 0; i < pair.semis; ++i) {
@@ -451,8 +450,8 @@ class HSearch {
       if (cells_[std::size_t(cell)] == kEmpty) end[std::size_t(cell)] = cell;
       else if (const int g = groups_.of[std::size_t(cell)]; g >= 0) end[std::size_t(group_node(g))] = cell;
     }
-    end[std::size_t(group_node(groups_.first_edge))] = VirtualConnections::kFirstEdge;
-    end[std::size_t(group_node(groups_.second_edge))] = VirtualConnections::kSecondEdge;
+    end[std::size_t(first_edge_)] = VirtualConnections::kFirstEdge;
+    end[std::size_t(second_edge_)] = VirtualConnections::kSecondEdge;
     return end;
   }
   std::vector<std::array<int, 2>> full_links() const {
@@ -472,7 +471,6 @@ class HSearch {
   // with disjoint carriers: played, they leave an edge-to-edge semi.
   CellSet threat_moves() const {
     CellSet out;
-    const int first = group_node(groups_.first_edge), second = group_node(groups_.second_edge);
     auto meet = [](const Pair* fulls, const Pair* semis) {
       if (!fulls || !semis) return false;
       for (int i = 0; i < fulls->fulls; ++i)
@@ -482,8 +480,8 @@ class HSearch {
     };
     for (int cell = 0; cell < n_ * n_; ++cell) {
       if (cells_[std::size_t(cell)] != kEmpty) continue;
-      const Pair* to_first = find_pair(first, cell);
-      const Pair* to_second = find_pair(cell, second);
+      const Pair* to_first = find_pair(first_edge_, cell);
+      const Pair* to_second = find_pair(cell, second_edge_);
       if (meet(to_first, to_second) || meet(to_second, to_first)) out.insert(cell);
     }
     return out;
@@ -794,7 +792,7 @@ class HSearch {
   Scratch& s_;
   int node_count_ = 0;
   int built_ = 0;
-  int first_edge_ = -1, second_edge_ = -1;
+  int first_edge_ = -1, second_edge_ = -1;  // the side's edges as nodes
   Set edge_meet_;  // the common part of the edge semis in s_.edge_semis
   // OR-rule effort bound per new semi (the subsets of up to kMaxSemis
   // semis). Per semi, not per call: a call-wide budget ran out on crowded
