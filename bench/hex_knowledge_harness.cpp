@@ -68,6 +68,7 @@ int main(int argc, char** argv) {
                         k.max_edge_fulls_per_pair = k.max_fulls_per_pair;
                         k.max_edge_semis_per_pair = k.max_semis_per_pair;
                       })});
+  settings.push_back({"all + AND over edges", without([](HexKnowledge& k) { k.and_over_edges = true; })});
   settings.push_back({"all - ordering", without([](HexKnowledge& k) { k.ordering = false; })});
   settings.push_back({"vc only", without([](HexKnowledge& k) { k.dead_cells = k.must_play = k.ordering = false; })});
   settings.push_back({"dead cells only", without([](HexKnowledge& k) {

@@ -679,6 +679,10 @@ class HSearch {
       add_full(a, b, union_carrier, ConnectionRule::Or, std::span<const int>(parts.data(), parts.size()));
   }
 
+  // Whether the AND rule joins connections at `middle` (HexKnowledge::and_over_edges).
+  bool joins_at(int middle) const {
+    return knobs_.and_over_edges || (middle != first_edge_ && middle != second_edge_);
+  }
   bool touches_edge(int a, int b) const {
     return a == first_edge_ || a == second_edge_ || b == first_edge_ || b == second_edge_;
   }
@@ -736,7 +740,7 @@ class HSearch {
   // other half's). add_semi may grow the lists: index them, never hold a
   // reference into one.
   void semis_through_group(int x, int group, const Set& carrier, int id, const std::vector<Halves>& halves, int key) {
-    if (is_cell(group)) return;
+    if (is_cell(group) || !joins_at(group)) return;
     const std::size_t count = halves[std::size_t(group)].size();
     for (std::size_t i = 0; i < count; ++i) {
       const Halves& at_group = halves[std::size_t(group)];
@@ -758,6 +762,7 @@ class HSearch {
   // AND rule at `middle`: the full (x, middle) with carrier `c1` and every
   // full (middle, y) with a disjoint carrier not touching x.
   void and_rule(int x, int middle, const Set& c1, int id) {
+    if (!joins_at(middle)) return;
     // New connections never have `middle` as an end, so its list does not
     // change while it is walked. `blocked`: the cells a second carrier must
     // avoid (c1, and x itself when x is a cell).

@@ -104,6 +104,16 @@ struct HexKnowledge {
   int max_edge_fulls_per_pair = kMostFullsPerPair;  // 1..kMostFullsPerPair
   int max_edge_semis_per_pair = kMostSemisPerPair;  // 1..kMostSemisPerPair
   int max_connections = 40000;  // H-search effort bound per side
+  // Whether the AND rule may join two connections at one of the side's
+  // edges. A chain that reaches an edge needs nothing beyond it, so such
+  // connections seldom decide anything, but every pair of cells joined to
+  // an edge gets one: on 8x8 they were nine in ten of all connections,
+  // crowding the lists and the effort bound. Without them an 8x8 analysis
+  // is about ten times faster; the few decisions they made (an OR of paths
+  // that leave through different edges) cost some extra nodes (8x8 a1:
+  // unknown after 20 minutes with them, solved in under two without;
+  // docs/benchmarks.md, session 25).
+  bool and_over_edges = false;
 
   static HexKnowledge none() {
     HexKnowledge k;
