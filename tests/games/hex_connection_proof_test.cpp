@@ -61,12 +61,15 @@ bool carrier_holds(HexGame g, const CellSet& carrier, Player side, HexRulesSolve
   return exact.mover_wins(g) == (g.to_move() == side);
 }
 
+// With and without the AND rule through an edge (HexKnowledge::and_over_edges).
 TEST(HexConnectionProof, EveryEdgeConnectionHSearchFindsIsCertified) {
   std::mt19937 rng(5);
   HexKnowledge knobs;
   int certified = 0, semis = 0, by_the_rules = 0, big_boards = 0, widest = 0;
   // Up to 8x8 carriers fit one word, up to 11x11 two, beyond that six.
+  for (const bool over_edges : {false, true})
   for (const int size : {2, 3, 4, 5, 7, 8, 9, 11, 13}) {
+    knobs.and_over_edges = over_edges;
     HexRulesSolver exact;
     const int trials = size <= 9 ? 60 : size == 11 ? 3 : 1;  // H-search on the big boards is slow
     knobs.max_connections = size <= 9 ? HexKnowledge{}.max_connections : 80000;  // else it stops short of the edges
