@@ -22,7 +22,8 @@
 // * Virtual connections by H-search (Anshelevich): full connections (the
 //   owner stays connected whoever moves first) and semi-connections (the
 //   owner connects by playing the key first), built from adjacencies with
-//   the AND rule (two fulls joined at a cell or group) and the OR rule
+//   the AND rule (two fulls joined at a cell or group; not at an edge,
+//   see and_over_edges) and the OR rule
 //   (semis whose carriers have an empty intersection make a full: every
 //   such union found, up to a pair's capacity), with a bounded number of
 //   connections per pair (a full list trades its widest carrier for a
