@@ -112,8 +112,8 @@ struct HexKnowledge {
   // crowding the lists and the effort bound. Without them an 8x8 analysis
   // is about ten times faster; the few decisions they made (an OR of paths
   // that leave through different edges) cost some extra nodes (8x8 a1:
-  // unknown after 20 minutes with them, solved in under two without;
-  // docs/benchmarks.md, session 25).
+  // unknown after 20 minutes with them, solved in about two and a half
+  // without; docs/benchmarks.md, session 25).
   bool and_over_edges = false;
 
   static HexKnowledge none() {

@@ -8,6 +8,8 @@
 
 #include <cstdio>
 #include <random>
+#include <utility>
+#include <vector>
 
 #include "support/hex_rules_solver.h"
 
@@ -67,8 +69,13 @@ TEST(HexConnectionProof, EveryEdgeConnectionHSearchFindsIsCertified) {
   HexKnowledge knobs;
   int certified = 0, semis = 0, by_the_rules = 0, big_boards = 0, widest = 0;
   // Up to 8x8 carriers fit one word, up to 11x11 two, beyond that six.
-  for (const bool over_edges : {false, true})
-  for (const int size : {2, 3, 4, 5, 7, 8, 9, 11, 13}) {
+  const std::vector<std::pair<bool, int>> runs = [] {
+    std::vector<std::pair<bool, int>> out;
+    for (const bool over_edges : {false, true})
+      for (const int size : {2, 3, 4, 5, 7, 8, 9, 11, 13}) out.emplace_back(over_edges, size);
+    return out;
+  }();
+  for (const auto& [over_edges, size] : runs) {
     knobs.and_over_edges = over_edges;
     HexRulesSolver exact;
     const int trials = size <= 9 ? 60 : size == 11 ? 3 : 1;  // H-search on the big boards is slow
