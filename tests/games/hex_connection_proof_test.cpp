@@ -8,8 +8,6 @@
 
 #include <cstdio>
 #include <random>
-#include <utility>
-#include <vector>
 
 #include "support/hex_rules_solver.h"
 
@@ -69,43 +67,39 @@ TEST(HexConnectionProof, EveryEdgeConnectionHSearchFindsIsCertified) {
   HexKnowledge knobs;
   int certified = 0, semis = 0, by_the_rules = 0, big_boards = 0, widest = 0;
   // Up to 8x8 carriers fit one word, up to 11x11 two, beyond that six.
-  const std::vector<std::pair<bool, int>> runs = [] {
-    std::vector<std::pair<bool, int>> out;
-    for (const bool over_edges : {false, true})
-      for (const int size : {2, 3, 4, 5, 7, 8, 9, 11, 13}) out.emplace_back(over_edges, size);
-    return out;
-  }();
-  for (const auto& [over_edges, size] : runs) {
+  for (const bool over_edges : {false, true}) {
     knobs.and_over_edges = over_edges;
-    HexRulesSolver exact;
-    const int trials = size <= 9 ? 60 : size == 11 ? 3 : 1;  // H-search on the big boards is slow
-    knobs.max_connections = size <= 9 ? HexKnowledge{}.max_connections : 80000;  // else it stops short of the edges
-    for (int trial = 0; trial < trials; ++trial) {
-      const HexGame g = size <= 9 ? random_position(rng, size, int(rng() % std::uint32_t(size * size / 2 + 1)))
-                                  : lopsided_position(rng, size);
-      if (g.winner()) continue;
-      const HexCells cells = cells_of(g);
-      for (const Player side : {Player::Black, Player::White}) {
-        if (size > 9 && side == Player::White) continue;  // the lopsided positions are Black's
-        const bool to_move = side == g.to_move();
-        const VirtualConnections vcs = h_search(cells, size, side, knobs);
-        const bool wins = !vcs.edge_fulls.empty() || (to_move && !vcs.edge_semis.empty());
-        const auto certificate = certify_edge_connection(cells, size, side, knobs, to_move);
-        ASSERT_EQ(certificate.has_value(), wins) << g.to_text();
-        if (!certificate) continue;
-        ++certified;
-        big_boards += size > 8;
-        widest += size > 11;
-        semis += certificate->steps.back().semi();
-        const auto why = check_connection(cells, size, to_move, *certificate);
-        EXPECT_FALSE(why.has_value()) << *why << "\n" << g.to_text();
-        std::string error;
-        const auto back = parse_certificate(to_text(*certificate), error);
-        ASSERT_TRUE(back) << error;
-        EXPECT_EQ(to_text(*back), to_text(*certificate));
-        if (size <= 4) {
-          ++by_the_rules;
-          EXPECT_TRUE(carrier_holds(g, certificate->steps.back().carrier, side, exact)) << g.to_text();
+    for (const int size : {2, 3, 4, 5, 7, 8, 9, 11, 13}) {
+      HexRulesSolver exact;
+      const int trials = size <= 9 ? 60 : size == 11 ? 3 : 1;  // H-search on the big boards is slow
+      knobs.max_connections = size <= 9 ? HexKnowledge{}.max_connections : 80000;  // else it stops short of the edges
+      for (int trial = 0; trial < trials; ++trial) {
+        const HexGame g = size <= 9 ? random_position(rng, size, int(rng() % std::uint32_t(size * size / 2 + 1)))
+                                    : lopsided_position(rng, size);
+        if (g.winner()) continue;
+        const HexCells cells = cells_of(g);
+        for (const Player side : {Player::Black, Player::White}) {
+          if (size > 9 && side == Player::White) continue;  // the lopsided positions are Black's
+          const bool to_move = side == g.to_move();
+          const VirtualConnections vcs = h_search(cells, size, side, knobs);
+          const bool wins = !vcs.edge_fulls.empty() || (to_move && !vcs.edge_semis.empty());
+          const auto certificate = certify_edge_connection(cells, size, side, knobs, to_move);
+          ASSERT_EQ(certificate.has_value(), wins) << g.to_text();
+          if (!certificate) continue;
+          ++certified;
+          big_boards += size > 8;
+          widest += size > 11;
+          semis += certificate->steps.back().semi();
+          const auto why = check_connection(cells, size, to_move, *certificate);
+          EXPECT_FALSE(why.has_value()) << *why << "\n" << g.to_text();
+          std::string error;
+          const auto back = parse_certificate(to_text(*certificate), error);
+          ASSERT_TRUE(back) << error;
+          EXPECT_EQ(to_text(*back), to_text(*certificate));
+          if (size <= 4) {
+            ++by_the_rules;
+            EXPECT_TRUE(carrier_holds(g, certificate->steps.back().carrier, side, exact)) << g.to_text();
+          }
         }
       }
     }
