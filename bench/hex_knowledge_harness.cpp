@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "dfpn/dfpn.h"
+#include "dfpn/search/dfpn.h"
 #include "games/hex/hex_knowledge_game.h"
 #include "tt/table.h"
 

@@ -2,10 +2,10 @@
 // every algorithm on the same games, reported side by side in one run.
 #include <benchmark/benchmark.h>
 
-#include "dfpn/dfpn.h"
-#include "dfpn/minimax.h"
-#include "dfpn/pns.h"
-#include "dfpn/random.h"
+#include "dfpn/search/dfpn.h"
+#include "dfpn/search/minimax.h"
+#include "dfpn/search/pns.h"
+#include "dfpn/base/random.h"
 #include "games/go/go.h"
 #include "games/hex/hex.h"
 #include "games/hex/hex_knowledge.h"
@@ -86,11 +86,11 @@ void BM_Dfpn(benchmark::State& state, DfpnOptions options) {
     return DepthFirstPns(game, Player::Black, table, {}, options).solve().nodes;
   });
 }
-BENCHMARK_CAPTURE(BM_Dfpn, dfpn, DfpnOptions{false, 0.0})->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Dfpn, dfpn_eps, DfpnOptions{false, 0.25})->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Dfpn, dfpn_plus, DfpnOptions{true, 0.25})->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Dfpn, pds, DfpnOptions{false, 0.0, true})->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Dfpn, pdspn, DfpnOptions{false, 0.0, true, 1000})->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dfpn, dfpn, DfpnOptions::df_pn())->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dfpn, dfpn_eps, DfpnOptions::df_pn(0.25))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dfpn, dfpn_plus, DfpnOptions::df_pn_plus(0.25))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dfpn, pds, DfpnOptions::pds())->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Dfpn, pdspn, DfpnOptions::pds_pn(1000))->Unit(benchmark::kMillisecond);
 
 // Transposition-heavy DAGs (uniform branching 3, half the children shared):
 // where summing over-counts shared subtrees. Nodes summed over three games.
@@ -115,8 +115,8 @@ void BM_DfpnDag(benchmark::State& state, DfpnOptions options) {
     return nodes;
   });
 }
-BENCHMARK_CAPTURE(BM_DfpnDag, sum, DfpnOptions{false, 0.25})->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_DfpnDag, weak_sum, DfpnOptions{false, 0.25, false, 0, true})->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DfpnDag, sum, DfpnOptions::df_pn(0.25))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DfpnDag, weak_sum, DfpnOptions{.epsilon = 0.25, .weak_sum = true})->Unit(benchmark::kMillisecond);
 
 void BM_Pns(benchmark::State& state, PnsOptions options) {
   const auto game = benchmark_game();

@@ -61,7 +61,7 @@ struct Totals {
 template <class MakeGame>
 void compare(const std::string& name, MakeGame make, Player attacker, const Settings& s, Totals& totals) {
   using G = decltype(make());
-  const DfpnOptions options{s.heuristic_init, 0.25};
+  const DfpnOptions options = s.heuristic_init ? DfpnOptions::df_pn_plus(0.25) : DfpnOptions::df_pn(0.25);
   std::vector<SolveResult<MoveOf<G>>> runs[2];
   for (int rep = 0; rep < s.repeat; ++rep) {
     for (int k = 0; k < 2; ++k) {

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "dfpn/dfpn.h"
-#include "dfpn/pns.h"
-#include "dfpn/pss.h"
+#include "dfpn/search/dfpn.h"
+#include "dfpn/search/pns.h"
+#include "dfpn/search/pss.h"
 #include "games/go/go.h"
 #include "games/hex/hex.h"
 #include "games/synthetic/synthetic.h"
@@ -50,7 +50,7 @@ std::vector<Row> compare(const G& game) {
     add(name, r, memory_of(r));
   }
   auto table = tt::TranspositionTable::with_bytes(64 << 20);
-  const auto d = DepthFirstPns(game, Player::Black, table, {}, DfpnOptions{false, 0.25}).solve();
+  const auto d = DepthFirstPns(game, Player::Black, table, {}, DfpnOptions::df_pn(0.25)).solve();
   add("df-pn (1+eps)", d, double(table.bytes()));
   return rows;
 }

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "dfpn/dfpn.h"
+#include "dfpn/search/dfpn.h"
 #include "games/synthetic/synthetic.h"
 
 using namespace dfpn;
@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
         auto table = tt::TranspositionTable::with_entries(sizes[s]);
         Limits limits;
         limits.max_nodes = node_cap;
-        const auto r = DepthFirstPns(game, Player::Black, table, limits, DfpnOptions{false, epsilons[e]}).solve();
+        const auto r = DepthFirstPns(game, Player::Black, table, limits, DfpnOptions::df_pn(epsilons[e])).solve();
         cells[e][s].nodes += r.nodes;
         cells[e][s].seconds += r.time_s;
         cells[e][s].solved += r.solved();

@@ -1,9 +1,9 @@
 # Export the libraries so that other CMake projects can
 #   find_package(dfpn CONFIG REQUIRED)
-#   target_link_libraries(app PRIVATE dfpn::core dfpn::testgames)
+#   target_link_libraries(app PRIVATE dfpn::search dfpn::testgames)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS dfpn_core dfpn_tt dfpn_parallel dfpn_testgames dfpn_hex dfpn_sgf dfpn_go
+install(TARGETS dfpn_base dfpn_tt dfpn_search dfpn_parallel dfpn_testgames dfpn_hex dfpn_sgf dfpn_go
         EXPORT dfpnTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -3,14 +3,14 @@
 //
 // Every worker searches from the root. They go apart through virtual proof
 // numbers (Kaneko): a child with k other searchers below it is chosen as if
-// its proof cost were (k+1)·n + k (dfpn/sharing.h), so a second thread takes
+// its proof cost were (k+1)·n + k (dfpn/search/sharing.h), so a second thread takes
 // the runner-up unless the best child is far better. What one thread learns
 // reaches the others through the table. A thread inside a node that another
 // has solved notices at its next step and returns; the first thread to
 // finish the root stops the rest.
 //
 // Answers cannot depend on the thread count: the table only ever holds
-// path-independent facts (see dfpn/dfpn.h), each thread's search is a
+// path-independent facts (see dfpn/search/dfpn.h), each thread's search is a
 // correct sequential search on that table, and virtual numbers only change
 // the order of work. Proofs are extracted afterwards by one searcher on the
 // same table.
@@ -26,7 +26,7 @@
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
-#include "dfpn/dfpn.h"
+#include "dfpn/search/dfpn.h"
 #include "parallel/shared_search.h"
 
 namespace dfpn::parallel {
@@ -75,8 +75,6 @@ class ParallelDfpn {
     return extractor.proof();
   }
 
-  const std::vector<DfpnCounters>& thread_counters() const { return thread_counters_; }
-
  private:
   // Runs work(0..threads-1) all at once. Every searcher must run at the same
   // time (they cooperate; one that started after the others stopped would
@@ -105,7 +103,6 @@ class ParallelDfpn {
 
   SolveResult<Move> combine(const std::vector<SolveResult<Move>>& results,
                             const std::vector<DfpnCounters>& counters) {
-    thread_counters_ = counters;
     SolveResult<Move> r;
     for (const auto& t : results) {
       r.nodes += t.nodes;
@@ -115,30 +112,10 @@ class ParallelDfpn {
     }
     if (r.solved()) r.reason = StopReason::None;
     else if (r.reason == StopReason::None) r.reason = StopReason::Stopped;
-    // Sums over threads, in the same keys as the sequential search.
-    r.stats = results.front().stats;
-    auto sum = [&](const char* key, auto field) {
-      double total = 0;
-      for (const auto& c : counters) total += double(c.*field);
-      for (auto& [k, v] : r.stats)
-        if (k == key) v = total;
-    };
-    sum("tt_probes", &DfpnCounters::probes);
-    sum("tt_hits", &DfpnCounters::hits);
-    sum("tt_stores", &DfpnCounters::stores);
-    sum("tt_replacements", &DfpnCounters::replacements);
-    sum("tt_dropped_stores", &DfpnCounters::dropped_stores);
-    sum("path_dependent_results", &DfpnCounters::path_dependent);
-    sum("forced_steps", &DfpnCounters::forced_steps);
-    sum("second_level_nodes", &DfpnCounters::second_level_nodes);
-    sum("refuted_siblings", &DfpnCounters::refuted_siblings);
-    sum("cutoffs", &DfpnCounters::cutoffs);
-    sum("cutoffs_at_first_move", &DfpnCounters::cutoffs_at_first);
-    sum("wasted_work", &DfpnCounters::wasted_work);
-    double cutoffs = 0, index_sum = 0;
-    for (const auto& c : counters) cutoffs += double(c.cutoffs), index_sum += double(c.cutoff_index_sum);
-    for (auto& [k, v] : r.stats)
-      if (k == "cutoff_move_index_mean") v = cutoffs > 0 ? index_sum / cutoffs : 0.0;
+    // The sequential search's statistics, over all threads.
+    DfpnCounters total;
+    for (const auto& c : counters) total += c;
+    r.stats = dfpn_statistics(total, table_);
     r.stats.emplace_back("threads", double(threads_));
     for (int i = 0; i < threads_; ++i)
       r.stats.emplace_back("thread" + std::to_string(i) + "_nodes", double(counters[i].expansions));
@@ -152,7 +129,6 @@ class ParallelDfpn {
   Limits limits_;
   DfpnOptions options_;
   std::uint32_t shared_depth_ = SharedSearch::kDefaultSharedDepth;
-  std::vector<DfpnCounters> thread_counters_;
 };
 
 }  // namespace dfpn::parallel

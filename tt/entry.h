@@ -7,9 +7,9 @@
 //        0     8  key        full 64-bit position hash; 0 = empty slot
 //        8     8  numbers    pn (bits 0-31) | dn (bits 32-63), for the attacker
 //       16     8  meta       work (bits 0-31): expansions spent below the node,
-//                            saturating | generation (32-39) | flags (40-47)
+//                            saturating | generation (bits 32-39)
 //       24     4  sequence   seqlock: even = stable, odd = a writer is inside
-//       28     4  aux        reserved for parallel search (threads below the node)
+//       28     4  -          padding (alignas(32)): two entries per cache line
 //
 // Concurrency: readers never lock. A writer takes the entry by moving the
 // sequence from even to odd (CAS), writes, and releases it at the next even
@@ -27,7 +27,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "dfpn/types.h"
+#include "dfpn/base/types.h"
 
 namespace dfpn::tt {
 
@@ -36,7 +36,6 @@ struct EntryData {
   Numbers numbers{};
   std::uint32_t work = 0;
   std::uint8_t generation = 0;
-  std::uint8_t flags = 0;
 
   bool solved() const { return numbers.solved(); }
 };
@@ -82,9 +81,7 @@ class alignas(32) Entry {
     key_.store(key, std::memory_order_release);
     numbers_.store(std::uint64_t{data.numbers.pn} | (std::uint64_t{data.numbers.dn} << 32),
                    std::memory_order_release);
-    meta_.store(std::uint64_t{data.work} | (std::uint64_t{data.generation} << 32) |
-                    (std::uint64_t{data.flags} << 40),
-                std::memory_order_release);
+    meta_.store(std::uint64_t{data.work} | (std::uint64_t{data.generation} << 32), std::memory_order_release);
     sequence_.store(seq + 2, std::memory_order_release);
   }
 
@@ -93,10 +90,7 @@ class alignas(32) Entry {
     numbers_.store(0, std::memory_order_relaxed);
     meta_.store(0, std::memory_order_relaxed);
     sequence_.store(0, std::memory_order_relaxed);
-    aux_.store(0, std::memory_order_relaxed);
   }
-
-  std::atomic<std::uint32_t>& aux() { return aux_; }
 
  private:
   static constexpr int kReadAttempts = 4;
@@ -107,7 +101,6 @@ class alignas(32) Entry {
     d.numbers.dn = static_cast<ProofNumber>(n >> 32);
     d.work = static_cast<std::uint32_t>(m);
     d.generation = static_cast<std::uint8_t>(m >> 32);
-    d.flags = static_cast<std::uint8_t>(m >> 40);
     return d;
   }
 
@@ -115,7 +108,6 @@ class alignas(32) Entry {
   std::atomic<std::uint64_t> numbers_{0};
   std::atomic<std::uint64_t> meta_{0};
   std::atomic<std::uint32_t> sequence_{0};
-  std::atomic<std::uint32_t> aux_{0};
 };
 
 static_assert(sizeof(Entry) == 32, "two entries per cache line");

@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "dfpn/types.h"
+#include "dfpn/base/types.h"
 #include "games/go/go.h"
 
 namespace dfpn::cli {

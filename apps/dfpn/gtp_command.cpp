@@ -98,11 +98,13 @@ template <class G>
 class Engine {
  public:
   using Move = MoveOf<G>;
+  // The searched game: Hex is solved with its knowledge (see run()).
+  using Searched = std::conditional_t<std::is_same_v<G, games::HexGame>, games::HexKnowledgeGame, G>;
 
   explicit Engine(const GtpOptions& o)
-      : board_(GtpGame<G>::empty_board(o.size)), table_(tt::TranspositionTable::with_bytes(bytes(o.tt_mb))) {
-    threads_ = o.threads > 0 ? o.threads : int(std::max(1u, std::thread::hardware_concurrency()));
-    time_s_ = o.time_s;
+      : board_(GtpGame<G>::empty_board(o.size)), table_(o.search.make_table()), spec_(o.search) {
+    spec_.threads = spec_.thread_count();
+    std::tie(spec_.widen_base, spec_.widen_factor) = spec_.widening<Searched>();
   }
 
   // Returns the answer text, or throws GtpError.
@@ -122,8 +124,6 @@ class Engine {
  private:
   using Args = std::vector<std::string>;
   using Handler = std::function<std::string(Engine&, const Args&, std::stop_token, bool&)>;
-
-  static std::size_t bytes(double mb) { return static_cast<std::size_t>(mb * double(1 << 20)); }
 
   static const std::map<std::string, Handler>& handlers() {
     static const std::map<std::string, Handler> table = [] {
@@ -235,22 +235,13 @@ class Engine {
   }
 
   SolveResult<Move> run(const G& position, Player prover, tt::TranspositionTable& table, std::stop_token stop) {
-    Limits limits;
-    limits.time_s = time_s_;
-    limits.max_nodes = max_nodes_;
-    limits.stop = std::move(stop);
-    AlgorithmSettings settings;
-    settings.epsilon = epsilon_;
-    settings.widen_base = widen_base_;
-    settings.widen_factor = widen_factor_;
-    settings.threads = threads_;
-    settings.table = &table;
+    const Limits limits = spec_.limits(std::move(stop));
     if constexpr (std::is_same_v<G, games::HexGame>) {
       // Hex is solved with its knowledge (same positions, same values, so
       // the table's entries stay valid); GTP answers are not proofs.
-      return run_algorithm(games::HexKnowledgeGame(position), prover, limits, settings).result;
+      return run_algorithm(games::HexKnowledgeGame(position), prover, limits, spec_, false, &table).result;
     } else {
-      return run_algorithm(position, prover, limits, settings).result;
+      return run_algorithm(position, prover, limits, spec_, false, &table).result;
     }
   }
 
@@ -399,10 +390,11 @@ class Engine {
   std::string param(const Args& a) {
     if (a.empty()) {
       std::ostringstream out;
-      out << "[string] epsilon " << epsilon_ << "\n[string] widening_base " << widen_base_
-          << "\n[string] widening_factor " << widen_factor_ << "\n[string] threads " << threads_ << "\n[string] timelimit "
-          << time_s_ << "\n[string] node_limit " << max_nodes_ << "\n[string] tt_size " << table_.entry_count()
-          << "\n[string] memory_mb " << double(table_.bytes()) / double(1 << 20);
+      out << "[string] epsilon " << spec_.epsilon << "\n[string] widening_base " << *spec_.widen_base
+          << "\n[string] widening_factor " << *spec_.widen_factor << "\n[string] threads " << spec_.threads
+          << "\n[string] timelimit " << spec_.time_s << "\n[string] node_limit " << spec_.max_nodes
+          << "\n[string] tt_size " << table_.entry_count() << "\n[string] memory_mb "
+          << double(table_.bytes()) / double(1 << 20);
       return out.str();
     }
     if (a.size() != 2) throw GtpError("expected: param_dfpn [name value]");
@@ -416,14 +408,14 @@ class Engine {
       throw GtpError("invalid value '" + a[1] + "' for " + name);
     }
     if (value < 0) throw GtpError(name + " must not be negative");
-    if (name == "epsilon") epsilon_ = value;
-    else if (name == "widening_base") widen_base_ = std::uint32_t(std::min(value, 1000.0));
-    else if (name == "widening_factor") widen_factor_ = std::min(value, 1.0);
-    else if (name == "threads") threads_ = std::clamp(int(value), 1, 1024);
-    else if (name == "timelimit") time_s_ = value;
-    else if (name == "node_limit") max_nodes_ = std::uint64_t(value);
+    if (name == "epsilon") spec_.epsilon = value;
+    else if (name == "widening_base") spec_.widen_base = std::uint32_t(std::min(value, 1000.0));
+    else if (name == "widening_factor") spec_.widen_factor = std::min(value, 1.0);
+    else if (name == "threads") spec_.threads = std::clamp(int(value), 1, 1024);
+    else if (name == "timelimit") spec_.time_s = value;
+    else if (name == "node_limit") spec_.max_nodes = std::uint64_t(value);
     else if (name == "tt_size") table_ = tt::TranspositionTable::with_entries(std::max<std::size_t>(1, std::size_t(value)));
-    else if (name == "memory_mb") table_ = tt::TranspositionTable::with_bytes(bytes(std::max(value, 0.001)));
+    else if (name == "memory_mb") table_ = tt::TranspositionTable::with_bytes(mib_to_bytes(std::max(value, 0.001)));
     else throw GtpError("unknown parameter '" + name + "'");
     return {};
   }
@@ -431,14 +423,7 @@ class Engine {
   G board_;
   std::vector<G> history_;
   tt::TranspositionTable table_;
-  double epsilon_ = 0.25;
-  // The searched game: Hex is solved with its knowledge (see run()).
-  using Searched = std::conditional_t<std::is_same_v<G, games::HexGame>, games::HexKnowledgeGame, G>;
-  std::uint32_t widen_base_ = default_widening<Searched>().first;  // DfpnOptions; Benzene's for Hex
-  double widen_factor_ = default_widening<Searched>().second;
-  int threads_ = 1;
-  double time_s_ = 0;
-  std::uint64_t max_nodes_ = 0;
+  SearchSpec spec_;  // threads and widening resolved, so param_dfpn shows them
   std::string last_pv_;
 };
 
@@ -476,9 +461,12 @@ std::optional<CommandLine> parse_line(std::string line) {
 void add_gtp_options(CLI::App& cmd, GtpOptions& o) {
   cmd.add_option("--game", o.game, "Game")->check(CLI::IsMember({"hex", "go"}))->capture_default_str();
   cmd.add_option("--size", o.size, "Initial board size")->check(CLI::Range(1, 19))->capture_default_str();
-  cmd.add_option("--tt-mb", o.tt_mb, "Table memory in MiB")->check(CLI::Range(0.001, 1048576.0))->capture_default_str();
-  cmd.add_option("--time", o.time_s, "Time limit per solve in seconds (0 = none)")->check(CLI::NonNegativeNumber);
-  cmd.add_option("--threads", o.threads, "Worker threads (default: all hardware threads)")->check(CLI::Range(1, 1024));
+  cmd.add_option("--tt-mb", o.search.tt_mb, "Table memory in MiB")
+      ->check(CLI::Range(0.001, 1048576.0))
+      ->capture_default_str();
+  cmd.add_option("--time", o.search.time_s, "Time limit per solve in seconds (0 = none)")->check(CLI::NonNegativeNumber);
+  cmd.add_option("--threads", o.search.threads, "Worker threads (default: all hardware threads)")
+      ->check(CLI::Range(1, 1024));
 }
 
 namespace {

@@ -12,14 +12,19 @@
 
 #include <CLI/CLI.hpp>
 
+#include "dfpn/search_spec.h"
+
 namespace dfpn::cli {
 
 struct GtpOptions {
   std::string game = "hex";
   int size = 11;
-  double tt_mb = 256;
-  double time_s = 0;
-  int threads = 0;  // 0: all hardware threads
+  // An engine keeps its table across commands: a larger one than solve's.
+  SearchSpec search = [] {
+    SearchSpec s;
+    s.tt_mb = 256;
+    return s;
+  }();
 };
 
 void add_gtp_options(CLI::App& command, GtpOptions& options);

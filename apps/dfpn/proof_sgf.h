@@ -1,7 +1,7 @@
 // Proofs as SGF game trees that Sabaki, GoGui and HexGui can open: the
 // winner's move at its turns, every defence at the loser's. The proof graph
 // shares transpositions; SGF cannot, so shared subtrees are written out once
-// per path (bounded by `max_nodes`). A concession (dfpn/proof.h) is a setup
+// per path (bounded by `max_nodes`). A concession (dfpn/base/proof.h) is a setup
 // node of its own: the loser's stones (AB or AW) on the conceded cells that
 // are still empty, its children the moves that follow. A certified leaf
 // (a lemma the rules game checks itself, e.g. a Hex virtual connection)
@@ -17,8 +17,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "dfpn/game.h"
-#include "dfpn/proof.h"
+#include "dfpn/base/game.h"
+#include "dfpn/base/proof_hooks.h"
+#include "dfpn/base/proof.h"
 #include "games/sgf/sgf.h"
 
 namespace dfpn::cli {

@@ -115,13 +115,115 @@ std::string go_status(const games::GoGame& game, const Report& report, const Sol
   });
 }
 
+// ---- The games: how a problem becomes a position, and its solve.
+
+Report solve_tictactoe(SolveOptions& o, std::stop_token stop, const ProgressSink& progress) {
+  const ProblemSpec& p = o.problem;
+  return solve_game(with_side_to_move(play_moves(games::TicTacToe{}, p.moves, p.source), p), "tictactoe", o,
+                    std::move(stop), progress);
+}
+
+Report solve_hex(SolveOptions& o, std::stop_token stop, const ProgressSink& progress) {
+  const ProblemSpec& p = o.problem;
+  if (p.size < 1 || p.size > games::HexGame::kMaxSize)
+    throw InputError(p.source + ": hex board size must be 1..19, not " + std::to_string(p.size));
+  games::HexGame start(p.size);
+  if (p.sgf) {
+    try {
+      start = games::hex_from_sgf(*p.sgf);
+    } catch (const games::HexSgfError& e) {
+      throw InputError(in_file(p.source, e.what()));
+    }
+  }
+  const games::HexGame position = with_side_to_move(play_moves(start, p.moves, p.source), p);
+  const bool wants_proof = o.verify || !o.proof_file.empty();
+  // df-pn proves through the knowledge (a rules proof with concessions,
+  // built on its table); the other algorithms prove by the rules alone.
+  const bool knowledge_proofs = proves_through_knowledge(o.search.algorithm);
+  const std::string pieces = !o.hex_knowledge.empty()            ? o.hex_knowledge
+                             : wants_proof && !knowledge_proofs ? "none"
+                                                                 : "all";
+  const games::HexKnowledge knowledge = parse_hex_knowledge(pieces);
+  if (!knowledge.any()) return solve_game(position, "hex", o, std::move(stop), progress);
+  if (wants_proof && !knowledge_proofs)
+    throw InputError(p.source + ": " + name_of(o.search.algorithm) + " cannot prove results found with Hex knowledge "
+                     "by the rules (df-pn, df-pn+, PDS and PDS-PN can); use --hex-knowledge none for a verified proof");
+  return solve_game(games::HexKnowledgeGame(position, knowledge), "hex", o, std::move(stop), progress);
+}
+
+Report solve_synthetic(SolveOptions& o, std::stop_token stop, const ProgressSink& progress) {
+  const ProblemSpec& p = o.problem;
+  std::shared_ptr<const games::SyntheticGraph> graph;
+  try {
+    graph = games::SyntheticGraph::generate(p.seed, p.synthetic);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(p.source + ": " + e.what());
+  }
+  return solve_game(with_side_to_move(play_moves(games::SyntheticGame(graph), p.moves, p.source), p), "synthetic",
+                    o, std::move(stop), progress);
+}
+
+// Implicit uniform trees: as large as wanted, no memory for the game itself.
+Report solve_random_tree(SolveOptions& o, std::stop_token stop, const ProgressSink& progress) {
+  const ProblemSpec& p = o.problem;
+  games::RandomTreeParams params;
+  params.depth = p.synthetic.depth;
+  params.branching = p.synthetic.max_branching;
+  params.black_win_rate = p.synthetic.black_win_rate;
+  params.terminal_rate = p.synthetic.terminal_rate;
+  return solve_game(with_side_to_move(play_moves(games::RandomTree(p.seed, params), p.moves, p.source), p),
+                    "random-tree", o, std::move(stop), progress);
+}
+
+Report solve_go(SolveOptions& o, std::stop_token stop, const ProgressSink& progress) {
+  const ProblemSpec& p = o.problem;
+  if (!p.sgf) throw InputError(p.source + ": a Go problem comes from a file (SGF or task JSON), not from options");
+  std::optional<games::GoGame> start;
+  try {
+    // The file's settings (SEKI, KOTAKERS), then the command line's.
+    games::GoProblem settings = games::go_settings_from_sgf(*p.sgf);
+    if (p.seki) settings.seki_is_life = *p.seki == "live";
+    if (p.ko) {
+      settings.black_may_take_ko = *p.ko == "black" || *p.ko == "both";
+      settings.white_may_take_ko = *p.ko == "white" || *p.ko == "both";
+    }
+    if (p.ko_rule) settings.ko_rule = *games::parse_ko_rule(*p.ko_rule);
+    settings.relevance_zones = o.go_zones == "on";
+    start.emplace(games::go_from_sgf(*p.sgf, settings));
+  } catch (const games::GoSgfError& e) {
+    throw InputError(in_file(p.source, e.what()));
+  }
+  const games::GoGame game = with_side_to_move(play_moves(*start, p.moves, p.source), p);
+  if (p.goal && !o.problem.prover)
+    o.problem.prover = std::string(to_string(*p.goal == "live" ? game.defender() : game.killer()));
+  Report report = solve_game(game, "go", o, stop, progress);
+  report.status = go_status(game, report, o, std::move(stop));
+  return report;
+}
+
+struct GameEntry {
+  std::string_view name;
+  Report (*solve)(SolveOptions&, std::stop_token, const ProgressSink&);
+};
+constexpr GameEntry kGames[] = {{"tictactoe", solve_tictactoe},
+                                {"synthetic", solve_synthetic},
+                                {"random-tree", solve_random_tree},
+                                {"hex", solve_hex},
+                                {"go", solve_go}};
+
+std::vector<std::string> game_names() {
+  std::vector<std::string> names;
+  for (const GameEntry& g : kGames) names.emplace_back(g.name);
+  return names;
+}
+
 }  // namespace
 
 void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   cmd.add_option("problem", o.problem_file, "Problem file (JSON; see docs/problem-files.md)")
       ->check(CLI::ExistingFile);
   cmd.add_option("--game", o.problem.game, "Game")
-      ->check(CLI::IsMember({"tictactoe", "synthetic", "random-tree", "hex", "go"}))
+      ->check(CLI::IsMember(game_names()))
       ->capture_default_str();
   cmd.add_option("--size", o.problem.size, "Board size (hex: 1..19)")->check(CLI::Range(1, 19));
   cmd.add_option("--hex-knowledge", o.hex_knowledge,
@@ -135,13 +237,15 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   cmd.add_option("--moves", o.problem.moves, "Moves played from the start, space-separated");
   cmd.add_option("--prover", o.problem.prover, "Side that tries to prove its goal (default: side to move)")
       ->check(CLI::IsMember({"black", "white"}));
-  cmd.add_option("--algo", o.algo, "Algorithm")
+  SearchSpec& search = o.search;
+  cmd.add_option_function<std::string>(
+         "--algo", [&search](const std::string& name) { search.algorithm = *parse_algorithm(name); }, "Algorithm")
       ->check(CLI::IsMember(algorithm_names()))
-      ->capture_default_str();
-  cmd.add_option("--eps", o.epsilon, "df-pn 1+ε trick: child thresholds grow by this factor (0 = off)")
+      ->default_str(name_of(search.algorithm));
+  cmd.add_option("--eps", search.epsilon, "df-pn 1+ε trick: child thresholds grow by this factor (0 = off)")
       ->check(CLI::Range(0.0, 10.0))
       ->capture_default_str();
-  cmd.add_option("--second-level", o.second_level, "pn2/pdspn: most nodes of a second-level search")
+  cmd.add_option("--second-level", search.second_level, "pn2/pdspn: most nodes of a second-level search")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
       ->capture_default_str();
   const auto set_size_check = CLI::Validator(
@@ -152,31 +256,39 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
         return {};
       },
       "COUNT|inf");
-  cmd.add_option("--pss-p", o.pss_p, "pss: nodes kept explicitly in proof sets (P), or inf")
+  // "inf" or a count of explicit set nodes (checked above).
+  auto set_size = [](const std::string& text) {
+    return text == "inf" ? TruncatedSet::kUnbounded : static_cast<std::size_t>(std::stoull(text));
+  };
+  cmd.add_option_function<std::string>(
+         "--pss-p", [&search, set_size](const std::string& t) { search.pss_p = set_size(t); },
+         "pss: nodes kept explicitly in proof sets (P), or inf")
       ->check(set_size_check)
-      ->capture_default_str();
-  cmd.add_option("--pss-d", o.pss_d, "pss: nodes kept explicitly in disproof sets (D), or inf")
+      ->default_str("inf");
+  cmd.add_option_function<std::string>(
+         "--pss-d", [&search, set_size](const std::string& t) { search.pss_d = set_size(t); },
+         "pss: nodes kept explicitly in disproof sets (D), or inf")
       ->check(set_size_check)
-      ->capture_default_str();
-  cmd.add_option("--time", o.time_s, "Time limit in seconds (0 = none)")->check(CLI::NonNegativeNumber);
-  cmd.add_option("--nodes", o.max_nodes, "Node limit (0 = none)");
-  cmd.add_option("--tt-mb", o.tt_mb, "Memory for the table / node store in MiB")
+      ->default_str("inf");
+  cmd.add_option("--time", search.time_s, "Time limit in seconds (0 = none)")->check(CLI::NonNegativeNumber);
+  cmd.add_option("--nodes", search.max_nodes, "Node limit (0 = none)");
+  cmd.add_option("--tt-mb", search.tt_mb, "Memory for the table / node store in MiB")
       ->check(CLI::Range(0.001, 1048576.0))
       ->capture_default_str();
-  cmd.add_option("--tt-entries", o.tt_entries, "Table size in entries (overrides --tt-mb)");
-  cmd.add_option("--threads", o.threads, "Worker threads for the df-pn family (default: all hardware threads)")
+  cmd.add_option("--tt-entries", search.tt_entries, "Table size in entries (overrides --tt-mb)");
+  cmd.add_option("--threads", search.threads, "Worker threads for the df-pn family (default: all hardware threads)")
       ->check(CLI::Range(1, 1024));
-  cmd.add_flag("--weak-sum", o.weak_sum, "df-pn family: weak proof numbers against DAG over-counting");
-  cmd.add_option("--widen-base", o.widen_base,
+  cmd.add_flag("--weak-sum", search.weak_sum, "df-pn family: weak proof numbers against DAG over-counting");
+  cmd.add_option("--widen-base", search.widen_base,
                  "df-pn family: widening, enter only the first max(2, base + ceil(factor * open)) open children "
                  "in the game's order (base and factor 0: off; default: 1 and 0.25 for hex with knowledge, "
                  "as in Benzene, else off)")
       ->check(CLI::Range(0, 1000));
-  cmd.add_option("--widen-factor", o.widen_factor, "df-pn family: widening factor (see --widen-base)")
+  cmd.add_option("--widen-factor", search.widen_factor, "df-pn family: widening factor (see --widen-base)")
       ->check(CLI::Range(0.0, 1.0));
   cmd.add_flag("--verify", o.verify, "Extract the proof and check it with the independent verifier");
   cmd.add_option("--proof", o.proof_file, "Write the verified proof as an SGF game tree (hex)");
-  cmd.add_flag("!--no-certificates", o.certificates,
+  cmd.add_flag("!--no-certificates", search.certificates,
                "Proofs unfold Hex virtual connections move by move instead of citing them as certificates "
                "the verifier checks (bigger proofs, no lemmas)");
   auto* go = cmd.add_option_group("go", "Go life and death");
@@ -232,82 +344,9 @@ Report solve(const SolveOptions& options, std::stop_token stop, const ProgressSi
       if (o.problem.*field) from_file.*field = o.problem.*field;
     o.problem = from_file;
   }
-  const ProblemSpec& p = o.problem;
-  if (p.game == "tictactoe") {
-    return solve_game(with_side_to_move(play_moves(games::TicTacToe{}, p.moves, p.source), p), "tictactoe",
-                      o, std::move(stop), progress);
-  }
-  if (p.game == "hex") {
-    if (p.size < 1 || p.size > games::HexGame::kMaxSize)
-      throw InputError(p.source + ": hex board size must be 1..19, not " + std::to_string(p.size));
-    games::HexGame start(p.size);
-    if (p.sgf) {
-      try {
-        start = games::hex_from_sgf(*p.sgf);
-      } catch (const games::HexSgfError& e) {
-        throw InputError(in_file(p.source, e.what()));
-      }
-    }
-    const games::HexGame position = with_side_to_move(play_moves(start, p.moves, p.source), p);
-    const bool wants_proof = o.verify || !o.proof_file.empty();
-    // df-pn proves through the knowledge (a rules proof with concessions,
-    // built on its table); the other algorithms prove by the rules alone.
-    const bool knowledge_proofs = proves_through_knowledge(o.algo);
-    const std::string pieces = !o.hex_knowledge.empty()            ? o.hex_knowledge
-                               : wants_proof && !knowledge_proofs ? "none"
-                                                                   : "all";
-    const games::HexKnowledge knowledge = parse_hex_knowledge(pieces);
-    if (!knowledge.any()) return solve_game(position, "hex", o, std::move(stop), progress);
-    if (wants_proof && !knowledge_proofs)
-      throw InputError(p.source + ": " + o.algo + " cannot prove results found with Hex knowledge by the rules "
-                       "(df-pn, df-pn+, PDS and PDS-PN can); use --hex-knowledge none for a verified proof");
-    return solve_game(games::HexKnowledgeGame(position, knowledge), "hex", o, std::move(stop), progress);
-  }
-  if (p.game == "synthetic") {
-    std::shared_ptr<const games::SyntheticGraph> graph;
-    try {
-      graph = games::SyntheticGraph::generate(p.seed, p.synthetic);
-    } catch (const std::invalid_argument& e) {
-      throw InputError(p.source + ": " + e.what());
-    }
-    return solve_game(with_side_to_move(play_moves(games::SyntheticGame(graph), p.moves, p.source), p),
-                      "synthetic", o, std::move(stop), progress);
-  }
-  if (p.game == "go") {
-    if (!p.sgf) throw InputError(p.source + ": a Go problem comes from a file (SGF or task JSON), not from options");
-    std::optional<games::GoGame> start;
-    try {
-      // The file's settings (SEKI, KOTAKERS), then the command line's.
-      games::GoProblem settings = games::go_settings_from_sgf(*p.sgf);
-      if (p.seki) settings.seki_is_life = *p.seki == "live";
-      if (p.ko) {
-        settings.black_may_take_ko = *p.ko == "black" || *p.ko == "both";
-        settings.white_may_take_ko = *p.ko == "white" || *p.ko == "both";
-      }
-      if (p.ko_rule) settings.ko_rule = *games::parse_ko_rule(*p.ko_rule);
-      settings.relevance_zones = o.go_zones == "on";
-      start.emplace(games::go_from_sgf(*p.sgf, settings));
-    } catch (const games::GoSgfError& e) {
-      throw InputError(in_file(p.source, e.what()));
-    }
-    const games::GoGame game = with_side_to_move(play_moves(*start, p.moves, p.source), p);
-    if (p.goal && !o.problem.prover)
-      o.problem.prover = std::string(to_string(*p.goal == "live" ? game.defender() : game.killer()));
-    Report report = solve_game(game, "go", o, stop, progress);
-    report.status = go_status(game, report, o, std::move(stop));
-    return report;
-  }
-  if (p.game == "random-tree") {
-    // Implicit uniform trees: as large as wanted, no memory for the game itself.
-    games::RandomTreeParams params;
-    params.depth = p.synthetic.depth;
-    params.branching = p.synthetic.max_branching;
-    params.black_win_rate = p.synthetic.black_win_rate;
-    params.terminal_rate = p.synthetic.terminal_rate;
-    return solve_game(with_side_to_move(play_moves(games::RandomTree(p.seed, params), p.moves, p.source), p),
-                      "random-tree", o, std::move(stop), progress);
-  }
-  throw InputError(p.source + ": unknown game '" + p.game + "'");
+  for (const GameEntry& g : kGames)
+    if (g.name == o.problem.game) return g.solve(o, std::move(stop), progress);
+  throw InputError(o.problem.source + ": unknown game '" + o.problem.game + "'");
 }
 
 }  // namespace dfpn::cli

@@ -11,7 +11,7 @@
 #include <utility>
 
 #include "dfpn/algorithms.h"
-#include "dfpn/game.h"
+#include "dfpn/base/game.h"
 #include "dfpn/report.h"
 #include "dfpn/solve_command.h"
 #include "games/go/go.h"
@@ -22,17 +22,6 @@
 #include "games/tictactoe/tictactoe.h"
 
 namespace dfpn::cli {
-
-// Widening (DfpnOptions) when the command line leaves it unset, as
-// {base, factor}. Hex with knowledge widens as Benzene does: its ordering
-// is good enough that focusing on the first quarter of the moves pays
-// (8x8 d5 341 -> 157 s on two threads, the 7x7 suite 1,067 -> 813 s;
-// docs/benchmarks.md, session 22). The other games search every move.
-template <Game G>
-constexpr std::pair<std::uint32_t, double> default_widening() {
-  if constexpr (std::is_same_v<G, games::HexKnowledgeGame>) return {1, 0.25};
-  else return {0, 0.0};
-}
 
 // Runs the algorithm on `game` for the prover the options name (default: the
 // side to move), verifies the proof if asked and fills in the report.
@@ -55,7 +44,8 @@ DFPN_SOLVE_GAME_INSTANCE(extern, games::GoGame);
 // solve_game_<game>.cpp) instead of again in gtp_command.cpp: each
 // instantiation is most of a minute of compile time under the sanitizers.
 #define DFPN_RUN_ALGORITHM_INSTANCE(PREFIX, G) \
-  PREFIX template AlgorithmRun<G> run_algorithm<G>(const G&, Player, const Limits&, const AlgorithmSettings&)
+  PREFIX template AlgorithmRun<G> run_algorithm<G>(const G&, Player, const Limits&, const SearchSpec&, bool, \
+                                                   tt::TranspositionTable*)
 
 DFPN_RUN_ALGORITHM_INSTANCE(extern, games::HexKnowledgeGame);
 DFPN_RUN_ALGORITHM_INSTANCE(extern, games::GoGame);

@@ -18,11 +18,6 @@
 namespace dfpn::cli {
 namespace solve_detail {
 
-// "inf" or a count of explicit set nodes (validated by the option check).
-inline std::size_t set_size(const std::string& text) {
-  return text == "inf" ? TruncatedSet::kUnbounded : static_cast<std::size_t>(std::stoull(text));
-}
-
 inline std::string format_progress(const Progress& p) {
   std::ostringstream out;
   auto number = [](ProofNumber n) { return n == kInfinity ? std::string("inf") : std::to_string(n); };
@@ -82,33 +77,10 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
   const Player prover = !options.problem.prover          ? game.to_move()
                         : *options.problem.prover == "black" ? Player::Black
                                                              : Player::White;
-  Limits limits;
-  limits.time_s = options.time_s;
-  limits.max_nodes = options.max_nodes;
-  limits.memory_bytes = static_cast<std::size_t>(options.tt_mb * double(1 << 20));
-  limits.stop = std::move(stop);
+  Limits limits = options.search.limits(std::move(stop));
   if (progress)
     limits.on_progress = [progress](const Progress& p) { progress(solve_detail::format_progress(p)); };
-
-  AlgorithmSettings settings;
-  settings.name = options.algo;
-  settings.want_proof = options.verify;
-  settings.epsilon = options.epsilon;
-  settings.second_level_max = options.second_level;
-  settings.table_bytes = limits.memory_bytes;
-  settings.table_entries = options.tt_entries;
-  settings.weak_sum = options.weak_sum;
-  // Either option set on its own leaves the other at 0, not at the default.
-  std::tie(settings.widen_base, settings.widen_factor) =
-      options.widen_base || options.widen_factor
-          ? std::pair{options.widen_base.value_or(0), options.widen_factor.value_or(0.0)}
-          : default_widening<G>();
-  settings.certificates = options.certificates;
-  settings.pss_p = solve_detail::set_size(options.pss_p);
-  settings.pss_d = solve_detail::set_size(options.pss_d);
-  settings.threads = !runs_in_parallel(options.algo) ? 1
-                     : options.threads > 0         ? options.threads
-                                                   : int(std::max(1u, std::thread::hardware_concurrency()));
+  bool want_proof = options.verify;
   if (!options.proof_file.empty()) {
     if constexpr (kHasRulesGame<G>) {
       if constexpr (!HasSgf<std::remove_cvref_t<decltype(game.rules())>>)
@@ -116,15 +88,16 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
     } else if constexpr (!HasSgf<G>) {
       throw InputError("--proof: SGF proofs are written for hex and go only");
     }
-    settings.want_proof = true;
+    want_proof = true;
   }
-  const auto run = run_algorithm(game, prover, limits, settings);
+  const SearchSpec& spec = options.search;
+  const auto run = run_algorithm(game, prover, limits, spec, want_proof);
   if (progress) progress("");
   const auto& r = run.result;
 
   Report report;
   report.game = game_name;
-  report.algo = options.algo;
+  report.algo = name_of(spec.algorithm);
   report.to_play = std::string(to_string(game.to_move()));
   report.prover = std::string(to_string(prover));
   report.goal = goal_text(game, prover);
@@ -140,16 +113,16 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
   }
   report.nodes = r.nodes;
   report.time_s = r.time_s;
-  report.tt_mb = options.tt_mb;
-  report.threads = settings.threads;
+  report.tt_mb = spec.tt_mb;
+  report.threads = spec.thread_count();
   if (!r.solved()) report.reason = std::string(to_string(r.reason));
   report.stats = r.stats;
   if constexpr (kHasSearchStatistics<G>)
     for (auto& stat : game.search_statistics()) report.stats.push_back(std::move(stat));
-  if (runs_in_parallel(options.algo) && (settings.widen_base > 0 || settings.widen_factor > 0)) {
+  if (const auto [base, factor] = spec.widening<G>(); spec.depth_first() && (base > 0 || factor > 0)) {
     // Which widening ran: its default depends on the game (default_widening).
-    report.stats.emplace_back("widen_base", double(settings.widen_base));
-    report.stats.emplace_back("widen_factor", settings.widen_factor);
+    report.stats.emplace_back("widen_base", double(base));
+    report.stats.emplace_back("widen_factor", factor);
   }
   if (run.proof_requested && r.solved()) {
     if (!run.proof) {

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
-#include "dfpn/random.h"
+#include "dfpn/base/random.h"
 #include "games/go/go_board.h"
 
 namespace dfpn::games {

@@ -39,7 +39,7 @@
 //
 // Relevance zones (games/go/go_zone.cpp, docs/design.md): a won position
 // names the points its win rests on, so df-pn can drop the loser's moves
-// that change nothing there (dfpn/game.h, kHasProofSets).
+// that change nothing there (dfpn/base/game.h, kHasProofSets).
 #pragma once
 
 #include <array>
@@ -53,7 +53,7 @@
 
 #include <boost/container/static_vector.hpp>
 
-#include "dfpn/types.h"
+#include "dfpn/base/types.h"
 #include "games/shared_cache.h"
 
 namespace dfpn::games {
@@ -116,7 +116,7 @@ class GoGame {
   void play(Move move);
   void undo();
   Outcome evaluate(Player attacker) const;
-  // For fresh leaves (dfpn/game.h): the terminals that cost nothing (targets
+  // For fresh leaves (dfpn/base/game.h): the terminals that cost nothing (targets
   // captured, two passes; kill-all: two passes). Benson and small eyes wait
   // until df-pn enters the position: most of a node's hundred-odd children
   // are never entered.

@@ -1,6 +1,6 @@
 // Relevance zones for Go life-and-death (after the relevance-zone-based
 // search of Shih, Wu, Wei and Wu, AAAI 2022; written for df-pn's refutation
-// pruning, dfpn/game.h).
+// pruning, dfpn/base/game.h).
 //
 // The zone Z of a won position Q is a set of points such that the winner
 // also wins every position Q' that agrees with Q on Z -- whatever Q' holds

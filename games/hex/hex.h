@@ -18,7 +18,7 @@
 
 #include <boost/container/static_vector.hpp>
 
-#include "dfpn/types.h"
+#include "dfpn/base/types.h"
 
 namespace dfpn::games {
 
@@ -41,7 +41,7 @@ class HexGame {
   void undo();
   // Places a stone without changing the side to move (setup: SGF AB/AW).
   void place(Move cell, Player color);
-  // The same, taken back by undo(): a concession in a proof (dfpn/game.h).
+  // The same, taken back by undo(): a concession in a proof (dfpn/base/game.h).
   // Hex is monotone (a stone never hurts its owner), so proofs may concede.
   void concede(Move cell, Player color);
 
@@ -59,7 +59,7 @@ class HexGame {
 
   // Why a connection certificate (games/hex/hex_connection_proof.h, in its
   // text form) does not show that `winner` connects here, or nothing: the
-  // check for certified leaves of proofs (dfpn/game.h). Defined with the
+  // check for certified leaves of proofs (dfpn/base/game.h). Defined with the
   // certificates, in hex_connection_proof.cpp.
   std::optional<std::string> check_certificate(const std::string& text, Player winner) const;
 

@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "dfpn/types.h"
+#include "dfpn/base/types.h"
 #include "games/hex/cell_set.h"
 #include "games/hex/hex_knowledge.h"
 
@@ -47,7 +47,7 @@ struct ConnectionCertificate {
   std::vector<ConnectionStep> steps;
 };
 
-// As text, for proofs (dfpn/proof.h certified leaves, the VC property of
+// As text, for proofs (dfpn/base/proof.h certified leaves, the VC property of
 // proof SGF): the side ("B" or "W"), then per step ";", the rule (A
 // adjacent, T template, N and, O or), both ends, the key, the carrier's
 // cells and the parents (comma lists, "-" when empty), e.g.

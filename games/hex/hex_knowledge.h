@@ -39,7 +39,7 @@
 //   halves the nodes.
 // * Refutation pruning: a decided position's proof set (its carrier and
 //   fill-in) tells the search which siblings of a refuted move lose the
-//   same way (dfpn/game.h).
+//   same way (dfpn/base/game.h).
 // * Proof-set shrinking (Henderson, Arneson & Hayward, Solving 8x8 Hex):
 //   give the loser every empty cell outside a proof set; cells of the set
 //   that fill-in then finds dead, or captured by the loser, can go to the
@@ -61,7 +61,7 @@
 #include <optional>
 #include <vector>
 
-#include "dfpn/types.h"
+#include "dfpn/base/types.h"
 #include "games/hex/cell_set.h"
 #include "games/hex/hex.h"
 
@@ -132,7 +132,7 @@ struct HexAnalysis {
   std::optional<Player> winner;  // decided by the rules, fill-in or a virtual connection
   CellSet winning_carrier;       // cells the winner's connection needs (empty if by the rules)
   // Decided: empty cells such that the winner still wins when the loser
-  // holds every other empty cell (dfpn/game.h, proof sets).
+  // holds every other empty cell (dfpn/base/game.h, proof sets).
   CellSet proof_set;
   int winning_key = -1;          // the mover wins by a semi-connection: its key
   CellSet threat;                // undecided: the smallest carrier of the opponent's edge semis

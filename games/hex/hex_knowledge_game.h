@@ -19,8 +19,9 @@
 #include <string>
 #include <vector>
 
-#include "dfpn/game.h"
-#include "dfpn/types.h"
+#include "dfpn/base/game.h"
+#include "dfpn/base/proof_hooks.h"
+#include "dfpn/base/types.h"
 #include "games/hex/hex.h"
 #include "games/hex/hex_knowledge.h"
 #include "games/hex/hex_proof_transpositions.h"
@@ -50,21 +51,21 @@ class HexKnowledgeGame {
   // where df-pn goes.
   Outcome quick_evaluate(Player attacker) const;
   Numbers initial_numbers(Player attacker) const;
-  // For rules proofs with concessions (dfpn/conceding_proof.h): where the
+  // For rules proofs with concessions (dfpn/search/conceding_proof.h): where the
   // knowledge decides the position for `winner`, the cells its connection
   // needs (carrier and the winner's fill-in) and, with the winner to move, a
   // move that keeps the win; where the loser is to move and the winner has
   // edge semi-connections, the smallest one's carrier.
   ProofHint<Move> proof_hint(Player winner) const;
-  // A certified leaf for conceding proofs (dfpn/game.h): where H-search on
+  // A certified leaf for conceding proofs (dfpn/base/game.h): where H-search on
   // the position as it stands (no fill-in, which the rules game would not
   // see) connects `winner`'s edges -- a full, or a semi with the winner to
   // move -- the connection's derivation and its carrier.
   std::optional<ProofCertificate<Move>> certificate(Player winner) const;
   // With the loser to move: certificates of a few of the winner's edge-to-
-  // edge semi connections (dfpn/game.h kHasDefenceCertificates).
+  // edge semi connections (dfpn/base/game.h kHasDefenceCertificates).
   std::vector<ProofCertificate<Move>> defence_certificates(Player winner) const;
-  // Refutation pruning (dfpn/game.h): where the rules or an analysis made
+  // Refutation pruning (dfpn/base/game.h): where the rules or an analysis made
   // already decide the position, the cells the win needs. Never analyses:
   // the search asks at children it has just searched or quick-evaluated.
   std::optional<CellSet> proof_set() const;
@@ -88,7 +89,7 @@ class HexKnowledgeGame {
   const HexKnowledge& knowledge() const { return knobs_; }
   // A copy (sharing the caches) that decides positions by the analysis
   // alone, as proof_hint() and certificate() can explain them: the proof
-  // builder's view (dfpn/game.h, explainable()).
+  // builder's view (dfpn/base/game.h, explainable()).
   HexKnowledgeGame explainable() const {
     HexKnowledgeGame copy = *this;
     copy.decide_by_proof_sets_ = false;
@@ -96,7 +97,7 @@ class HexKnowledgeGame {
   }
   // The proof-transposition store shared by the copies (null when off).
   const ProofTranspositions* transpositions() const { return transpositions_.get(); }
-  // What the shared stores did so far (dfpn/game.h, kHasSearchStatistics):
+  // What the shared stores did so far (dfpn/base/game.h, kHasSearchStatistics):
   // analyses computed, proof-transposition records kept, lookups they
   // decided, records dropped.
   std::vector<std::pair<std::string, double>> search_statistics() const;

@@ -2,7 +2,7 @@
 // again by containment rather than by hash.
 //
 // A position R won by W with proof set S (W still wins when the loser holds
-// every empty cell outside S; dfpn/game.h) decides every position Q where
+// every empty cell outside S; dfpn/base/game.h) decides every position Q where
 //   * W has at least R's stones in play (W's groups next to S: the others
 //     touch no cell still to be played once the loser holds the rest, so
 //     the loser may as well have them; stones_in_play()),
@@ -33,7 +33,7 @@
 #include <memory>
 #include <optional>
 
-#include "dfpn/types.h"
+#include "dfpn/base/types.h"
 #include "games/hex/cell_set.h"
 
 namespace dfpn::games {

@@ -13,8 +13,8 @@
 
 #include <boost/container/static_vector.hpp>
 
-#include "dfpn/random.h"
-#include "dfpn/types.h"
+#include "dfpn/base/random.h"
+#include "dfpn/base/types.h"
 
 namespace dfpn::games {
 

@@ -4,7 +4,7 @@
 #include <charconv>
 #include <stdexcept>
 
-#include "dfpn/random.h"
+#include "dfpn/base/random.h"
 
 namespace dfpn::games {
 

@@ -26,7 +26,7 @@
 
 #include <boost/container/static_vector.hpp>
 
-#include "dfpn/types.h"
+#include "dfpn/base/types.h"
 
 namespace dfpn::games {
 

@@ -2,7 +2,7 @@
 // way the README shows: exit 0 if the answer is right and the proof checks.
 #include <iostream>
 
-#include "dfpn/dfpn.h"
+#include "dfpn/search/dfpn.h"
 #include "games/tictactoe/tictactoe.h"
 
 int main() {

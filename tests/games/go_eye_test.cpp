@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "dfpn/dfpn.h"
-#include "dfpn/minimax.h"
-#include "dfpn/proof.h"
+#include "dfpn/search/dfpn.h"
+#include "dfpn/search/minimax.h"
+#include "dfpn/base/proof.h"
 #include "games/go/go.h"
 #include "support/sanitized.h"
 #include "tt/table.h"

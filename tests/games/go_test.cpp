@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "dfpn/dfpn.h"
-#include "dfpn/minimax.h"
-#include "dfpn/pns.h"
-#include "dfpn/proof.h"
+#include "dfpn/search/dfpn.h"
+#include "dfpn/search/minimax.h"
+#include "dfpn/search/pns.h"
+#include "dfpn/base/proof.h"
 #include "games/go/go_sgf.h"
 #include "support/go_ghi_cases.h"
 #include "support/sanitized.h"

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "dfpn/dfpn.h"
+#include "dfpn/search/dfpn.h"
 #include "games/hex/hex_knowledge_game.h"
 #include "support/hex_rules_solver.h"
 #include "tt/table.h"

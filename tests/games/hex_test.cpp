@@ -2,10 +2,10 @@
 
 #include <gtest/gtest.h>
 
-#include "dfpn/dfpn.h"
-#include "dfpn/minimax.h"
-#include "dfpn/pns.h"
-#include "dfpn/random.h"
+#include "dfpn/search/dfpn.h"
+#include "dfpn/search/minimax.h"
+#include "dfpn/search/pns.h"
+#include "dfpn/base/random.h"
 
 namespace dfpn::games {
 namespace {
@@ -94,7 +94,7 @@ TEST(Hex, SmallBoardsAgreeWithTheOracle) {
       for (Player attacker : {Player::Black, Player::White}) {
         const Outcome expected = Minimax(g, attacker).solve().outcome;
         auto table = tt::TranspositionTable::with_entries(1 << 12);
-        DepthFirstPns dfpn(g, attacker, table, {}, DfpnOptions{false, 0.25});
+        DepthFirstPns dfpn(g, attacker, table, {}, DfpnOptions::df_pn(0.25));
         const auto r = dfpn.solve();
         ASSERT_EQ(r.outcome, expected) << size << " " << g.move_to_string(cell);
         ASSERT_EQ(ProofNumberSearch(g, attacker).solve().outcome, expected);
@@ -111,7 +111,7 @@ TEST(Hex, SmallBoardsAgreeWithTheOracle) {
 TEST(Hex, FourByFourFirstPlayerWinsWithAVerifiedProof) {
   HexGame g(4);
   auto table = tt::TranspositionTable::with_bytes(16 << 20);
-  DepthFirstPns search(g, Player::Black, table, {}, DfpnOptions{false, 0.25});
+  DepthFirstPns search(g, Player::Black, table, {}, DfpnOptions::df_pn(0.25));
   const auto r = search.solve();
   ASSERT_EQ(r.outcome, Outcome::Proven);
   const auto proof = search.proof();

@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "dfpn/game.h"
+#include "dfpn/base/game.h"
 
 namespace dfpn::games {
 namespace {

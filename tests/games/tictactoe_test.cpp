@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "dfpn/game.h"
+#include "dfpn/base/game.h"
 
 namespace dfpn::games {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "dfpn/minimax.h"
+#include "dfpn/search/minimax.h"
 #include "games/go/go.h"
 #include "games/hex/hex_knowledge_game.h"
 #include "games/synthetic/synthetic.h"
@@ -38,10 +38,9 @@ void check_against_oracle(Shape shape, int threads) {
       // Every algorithm with a parallel mode: df-pn (1+eps) and PDS on every
       // instance, df-pn+ and PDS-PN (slower with many threads on tiny
       // tables) on every fifth.
-      DfpnOptions pds_pn{false, 0.0, true};
-      pds_pn.second_level_max = 64;
-      std::vector<DfpnOptions> algorithms = {DfpnOptions{false, 0.25}, DfpnOptions{false, 0.0, true}};
-      if (seed % 5 == 0) algorithms.insert(algorithms.end(), {DfpnOptions{true, 0.25}, pds_pn});
+      const DfpnOptions pds_pn = DfpnOptions::pds_pn(64);
+      std::vector<DfpnOptions> algorithms = {DfpnOptions::df_pn(0.25), DfpnOptions::pds()};
+      if (seed % 5 == 0) algorithms.insert(algorithms.end(), {DfpnOptions::df_pn_plus(0.25), pds_pn});
       for (const DfpnOptions& options : algorithms) {
         auto table = TranspositionTable::with_entries(entries);
         Limits limits;
@@ -97,11 +96,11 @@ TEST(ParallelDfpn, HexOpeningsAgreeWithTheOracle) {
         for (std::size_t entries : {16, 1 << 14}) {
           auto table = TranspositionTable::with_entries(entries);
           ParallelDfpn knowledge(games::HexKnowledgeGame(rules), Player::White, table, threads, {},
-                                 DfpnOptions{false, 0.25});
+                                 DfpnOptions::df_pn(0.25));
           EXPECT_EQ(knowledge.solve().outcome, expected) << what << " knowledge, threads " << threads;
           if (size == 4) continue;  // the rules game alone is slow on 4x4 under sanitizers
           auto rules_table = TranspositionTable::with_entries(entries);
-          ParallelDfpn plain(rules, Player::White, rules_table, threads, {}, DfpnOptions{false, 0.25});
+          ParallelDfpn plain(rules, Player::White, rules_table, threads, {}, DfpnOptions::df_pn(0.25));
           const auto r = plain.solve();
           ASSERT_EQ(r.outcome, expected) << what << " rules, threads " << threads;
           const auto proof = plain.proof();
@@ -139,7 +138,7 @@ TEST(ParallelDfpn, GoProblemsAgreeWithTheOracle) {
             ASSERT_NE(expected, Outcome::Unknown);
             const int threads = checked % 2 ? 4 : 2;
             auto table = TranspositionTable::with_entries(checked % 3 ? 1 << 12 : 16);
-            ParallelDfpn search(game, prover, table, threads, {}, DfpnOptions{false, 0.25});
+            ParallelDfpn search(game, prover, table, threads, {}, DfpnOptions::df_pn(0.25));
             const auto r = search.solve();
             ASSERT_EQ(r.outcome, expected) << shape[0] << " to_move " << int(to_move) << " prover " << int(prover)
                                            << " threads " << threads;
@@ -168,7 +167,7 @@ TEST(ParallelDfpn, SuperkoHistoriesSharingATable) {
             games::GoGame scratch = *game;
             const bool killer_wins = testing::killer_wins_by_path(scratch);
             const Outcome truth = (prover == game->killer()) == killer_wins ? Outcome::Proven : Outcome::Disproven;
-            ParallelDfpn search(*game, prover, table, threads, {}, DfpnOptions{false, 0.25});
+            ParallelDfpn search(*game, prover, table, threads, {}, DfpnOptions::df_pn(0.25));
             const auto r = search.solve();
             ASSERT_EQ(r.outcome, truth) << game->to_text() << " threads " << threads;
             const auto proof = search.proof();
@@ -190,7 +189,7 @@ TEST(ParallelDfpn, OneThreadIsExactlyTheSequentialSearch) {
   p.black_win_rate = 0.45;
   for (std::uint64_t seed : {2, 3, 4}) {
     SyntheticGame g(seed, p);
-    for (const DfpnOptions& options : {DfpnOptions{false, 0.0}, DfpnOptions{false, 0.25}}) {
+    for (const DfpnOptions& options : {DfpnOptions::df_pn(), DfpnOptions::df_pn(0.25)}) {
       auto table1 = TranspositionTable::with_entries(1 << 16);
       const auto sequential = DepthFirstPns(g, Player::Black, table1, {}, options).solve();
       auto table2 = TranspositionTable::with_entries(1 << 16);

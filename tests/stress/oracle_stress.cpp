@@ -9,9 +9,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "dfpn/dfpn.h"
-#include "dfpn/minimax.h"
-#include "dfpn/pns.h"
+#include "dfpn/search/dfpn.h"
+#include "dfpn/search/minimax.h"
+#include "dfpn/search/pns.h"
 #include "games/synthetic/synthetic.h"
 
 using namespace dfpn;

@@ -1,6 +1,6 @@
 // Exact Hex values by the rules alone, for tests: negamax with a memo by
 // hash, stopping at the first winning move. Fast enough for positions with
-// up to about sixteen empty cells (the retrograde oracle in dfpn/minimax.h
+// up to about sixteen empty cells (the retrograde oracle in dfpn/search/minimax.h
 // enumerates every reachable position and runs out of memory sooner).
 #pragma once
 

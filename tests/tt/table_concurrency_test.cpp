@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-#include "dfpn/random.h"
+#include "dfpn/base/random.h"
 #include "tt/table.h"
 
 namespace dfpn::tt {

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "dfpn/random.h"
+#include "dfpn/base/random.h"
 
 namespace dfpn::tt {
 namespace {

@@ -1,11 +1,11 @@
-#include "dfpn/pss.h"
+#include "dfpn/search/pss.h"
 
 #include <gtest/gtest.h>
 
 #include <functional>
 
-#include "dfpn/minimax.h"
-#include "dfpn/pns.h"
+#include "dfpn/search/minimax.h"
+#include "dfpn/search/pns.h"
 #include "games/synthetic/synthetic.h"
 #include "games/tictactoe/tictactoe.h"
 #include "support/instances.h"

@@ -10,7 +10,7 @@
 #include <concepts>
 #include <cstdint>
 
-#include "dfpn/types.h"
+#include "dfpn/base/types.h"
 
 namespace dfpn {
 

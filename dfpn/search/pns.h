@@ -5,10 +5,8 @@
 // ties), expands it, and updates the numbers of every ancestor whose numbers
 // may change, through all parents.
 //
-// Transpositions are merged into one node (so the graph is a DAG) unless the
-// game can repeat positions: then a node's value can depend on the path to
-// it, and the graph is kept a tree, with repetitions on the path scored by
-// the game's repetition rule. Memory is bounded by Limits::memory_bytes.
+// The graph (dfpn/search/best_first_graph.h) merges transpositions unless
+// the game can repeat positions. Memory is bounded by Limits::memory_bytes.
 #pragma once
 
 #include <algorithm>
@@ -20,12 +18,12 @@
 #include <unordered_set>
 #include <vector>
 
-#include <boost/container/small_vector.hpp>
-
-#include "dfpn/game.h"
-#include "dfpn/limits.h"
-#include "dfpn/proof.h"
-#include "dfpn/result.h"
+#include "dfpn/base/game.h"
+#include "dfpn/base/limits.h"
+#include "dfpn/base/proof.h"
+#include "dfpn/base/result.h"
+#include "dfpn/search/best_first_graph.h"
+#include "dfpn/search/principal_variation.h"
 
 namespace dfpn {
 
@@ -47,24 +45,17 @@ template <Game G>
 class ProofNumberSearch {
  public:
   using Move = MoveOf<G>;
-  using NodeId = std::uint32_t;
-
-  struct Edge {
-    Move move;
-    NodeId child;
-  };
-  struct Node {
-    std::uint64_t key = 0;
+  struct NodeNumbers {
     Numbers numbers{};
-    bool is_or = true;        // attacker to move
-    bool expanded = false;
-    boost::container::small_vector<Edge, 4> children;
-    boost::container::small_vector<NodeId, 1> parents;
   };
+  using Graph = BestFirstGraph<Move, NodeNumbers>;
+  using NodeId = typename Graph::NodeId;
+  using Edge = typename Graph::Edge;
+  using Node = typename Graph::Node;
 
   ProofNumberSearch(const G& game, Player attacker, Limits limits = {}, PnsOptions options = {})
       : root_game_(game), attacker_(attacker), limits_(std::move(limits)), options_(options),
-        merge_transpositions_(!may_repeat(game)) {}
+        nodes_(!may_repeat(game)) {}
 
   // Positions on the path above the root (games that repeat): reaching one
   // ends the line by the repetition rule, as if the search had come from there.
@@ -82,7 +73,6 @@ class ProofNumberSearch {
     SolveResult<Move> result;
     G game = root_game_;
     nodes_.clear();
-    index_.clear();
     expansions_ = 0;
     new_node(game, {});
 
@@ -132,7 +122,7 @@ class ProofNumberSearch {
       if (c.search->nodes_[c.id].expanded) return c;
       auto& helper =
           helpers.emplace_back(std::make_unique<ProofNumberSearch>(game, attacker_, limits_.for_follow_up()));
-      if (!merge_transpositions_) helper->set_path_prefix(c.search->path_above(c.id));
+      if (!nodes_.merges_transpositions()) helper->set_path_prefix(c.search->nodes_.path_above(c.id, c.search->prefix_));
       if (helper->solve().outcome != claim) return std::nullopt;
       return Cursor{helper.get(), 0};
     };
@@ -156,26 +146,17 @@ class ProofNumberSearch {
         });
   }
 
-  const std::vector<Node>& nodes() const { return nodes_; }
+  const std::vector<Node>& nodes() const { return nodes_.nodes(); }
   // Order in which positions (by hash) were expanded; used to compare algorithms.
   const std::vector<std::uint64_t>& expansion_order() const { return expansion_order_; }
   void record_expansion_order(bool on) { record_order_ = on; }
 
  private:
-  std::size_t memory_used() const {
-    // Node array, the small-vector spill, and the hash index (estimated).
-    return nodes_.capacity() * sizeof(Node) + spilled_edges_ * sizeof(Edge) +
-           index_.size() * (sizeof(std::uint64_t) + sizeof(NodeId) + 2 * sizeof(void*));
-  }
+  std::size_t memory_used() const { return nodes_.memory_used() + spilled_edges_ * sizeof(Edge); }
 
   NodeId new_node(const G& game, std::optional<NodeId> parent) {
-    const auto id = static_cast<NodeId>(nodes_.size());
-    Node& n = nodes_.emplace_back();
-    n.key = game.hash();
-    n.is_or = game.to_move() == attacker_;
-    if (parent) n.parents.push_back(*parent);
-    n.numbers = Numbers::of(game.evaluate(attacker_));
-    if (merge_transpositions_) index_.emplace(n.key, id);
+    const NodeId id = nodes_.add(game.hash(), game.to_move() == attacker_, parent);
+    nodes_[id].numbers = Numbers::of(game.evaluate(attacker_));
     return id;
   }
 
@@ -214,21 +195,12 @@ class ProofNumberSearch {
     for (const Move& m : moves) {
       game.play(m);
       const std::uint64_t key = game.hash();
-      NodeId child;
-      bool created = true;
-      if (merge_transpositions_) {
-        auto it = index_.find(key);
-        if (it != index_.end()) {
-          child = it->second;
-          created = false;
-          nodes_[child].parents.push_back(id);
-        } else {
-          child = new_node(game, id);
-        }
-      } else {
-        child = new_node(game, id);
-        if (on_path(id, key)) nodes_[child].numbers = Numbers::of(repetition_outcome(game, attacker_));
-      }
+      const std::optional<NodeId> known = nodes_.find(key);
+      const bool created = !known;
+      const NodeId child = known ? *known : new_node(game, id);
+      if (known) nodes_[child].parents.push_back(id);
+      else if (!nodes_.merges_transpositions() && nodes_.on_path(id, key, prefix_))
+        nodes_[child].numbers = Numbers::of(repetition_outcome(game, attacker_));
       // Second-level numbers only for new nodes: a shared one has other
       // parents whose numbers would go stale.
       if (created && !nodes_[child].numbers.solved()) {
@@ -249,32 +221,12 @@ class ProofNumberSearch {
     inner.max_nodes = second_level_budget(nodes_.size(), options_.second_level_max);
     inner.memory_bytes = limits_.memory_bytes;
     ProofNumberSearch<G> second(game, attacker_, inner);
-    if (!merge_transpositions_) second.set_path_prefix(path_above(id));
+    if (!nodes_.merges_transpositions()) second.set_path_prefix(nodes_.path_above(id, prefix_));
     second_level_nodes_ += second.solve().nodes;
     return second.root_children();
   }
 
-  // Tree mode: the positions above node `id` (its ancestors and the prefix).
-  std::unordered_set<std::uint64_t> path_above(NodeId id) const {
-    std::unordered_set<std::uint64_t> path = prefix_;
-    for (NodeId cur = id; !nodes_[cur].parents.empty();) {
-      cur = nodes_[cur].parents.front();
-      path.insert(nodes_[cur].key);
-    }
-    return path;
-  }
-
-  // Tree mode: is `key` the position of `id` or of one of its ancestors (or
-  // on the path above the root)?
-  bool on_path(NodeId id, std::uint64_t key) const {
-    if (prefix_.contains(key)) return true;
-    for (NodeId cur = id;; cur = nodes_[cur].parents.front()) {
-      if (nodes_[cur].key == key) return true;
-      if (nodes_[cur].parents.empty()) return false;
-    }
-  }
-
-  static Numbers combine(const Node& n, const std::vector<Node>& nodes) {
+  static Numbers combine(const Node& n, const Graph& nodes) {
     if (n.children.empty()) return n.is_or ? Numbers::disproven_node() : Numbers::proven_node();
     Numbers r = n.is_or ? Numbers{kInfinity, 0} : Numbers{0, kInfinity};
     for (const Edge& e : n.children) {
@@ -324,14 +276,8 @@ class ProofNumberSearch {
     while (nodes_[id].expanded && pv.size() < 64) {
       const Node& n = nodes_[id];
       const Edge* pick = nullptr;
-      for (const Edge& e : n.children) {
-        const Numbers c = nodes_[e.child].numbers;
-        if (!pick) { pick = &e; continue; }
-        const Numbers b = nodes_[pick->child].numbers;
-        if (n.is_or ? c.pn < b.pn || (c.pn == b.pn && c.dn > b.dn)
-                    : c.dn < b.dn || (c.dn == b.dn && c.pn > b.pn))
-          pick = &e;
-      }
+      for (const Edge& e : n.children)
+        if (!pick || better_on_line(n.is_or, nodes_[e.child].numbers, nodes_[pick->child].numbers)) pick = &e;
       if (!pick) break;
       pv.push_back(pick->move);
       id = pick->child;
@@ -356,11 +302,9 @@ class ProofNumberSearch {
   Player attacker_;
   Limits limits_;
   PnsOptions options_;
-  bool merge_transpositions_;
   std::unordered_set<std::uint64_t> prefix_;
   std::uint64_t second_level_nodes_ = 0;
-  std::vector<Node> nodes_;
-  std::unordered_map<std::uint64_t, NodeId> index_;
+  Graph nodes_;
   std::vector<NodeId> path_;
   std::vector<NodeId> work_;
   std::uint64_t expansions_ = 0;

@@ -19,9 +19,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "dfpn/game.h"
-#include "dfpn/limits.h"
-#include "dfpn/result.h"
+#include "dfpn/base/game.h"
+#include "dfpn/base/limits.h"
+#include "dfpn/base/result.h"
 
 namespace dfpn {
 

@@ -1,8 +1,8 @@
-#include "dfpn/pns.h"
+#include "dfpn/search/pns.h"
 
 #include <gtest/gtest.h>
 
-#include "dfpn/minimax.h"
+#include "dfpn/search/minimax.h"
 #include "games/synthetic/synthetic.h"
 #include "games/tictactoe/tictactoe.h"
 #include "support/instances.h"

@@ -6,12 +6,12 @@
 // repetition that favours W). Subtrees reached by transposition are shared,
 // so proofs on DAGs stay small.
 //
-// In monotone games (dfpn/game.h, kCanConcede) a node may also concede
+// In monotone games (dfpn/base/game.h, kCanConcede) a node may also concede
 // cells: the loser gets them as stones before the node is checked, and the
 // node then answers only the loser's moves on the cells left. Conceding
-// proofs are built by dfpn/conceding_proof.h.
+// proofs are built by dfpn/search/conceding_proof.h.
 //
-// A leaf may instead carry a certificate (dfpn/game.h, kChecksCertificates):
+// A leaf may instead carry a certificate (dfpn/base/game.h, kChecksCertificates):
 // a lemma the rules game checks by itself, such as a Hex virtual connection
 // given as its derivation, so the proof need not unfold it move by move.
 // Where the loser is to move, a node may list defence certificates
@@ -32,7 +32,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "dfpn/game.h"
+#include "dfpn/base/game.h"
+#include "dfpn/base/proof_hooks.h"
 
 namespace dfpn {
 
@@ -198,29 +199,7 @@ class ProofChecker {
       if (!edges.empty()) return fail("position without legal moves has edges");
       return remember(node, key);
     }
-    if (winner_to_move) {
-      if (proof_.nodes[node].defence_certificate_count > 0) return fail("defence certificates where the winner moves");
-      if (edges.size() != 1) return fail("winner's node must have exactly one move");
-      if (std::find(legal.begin(), legal.end(), edges[0].move) == legal.end())
-        return fail("illegal move " + game_.move_to_string(edges[0].move));
-    } else {
-      const auto defence_certificates = proof_.defence_certificates_of(node);
-      for (const Move& m : legal) {
-        const bool covered = std::any_of(edges.begin(), edges.end(),
-                                         [&](const auto& e) { return e.move == m; });
-        if (covered) continue;
-        if (defence_certificates.empty()) return fail("defence " + game_.move_to_string(m) + " is not answered");
-        if (!certified_after(m, defence_certificates))
-          return fail("defence " + game_.move_to_string(m) + " is neither answered nor met by a certificate");
-      }
-      // A conceding proof may reach a shared subproof where the loser
-      // already holds cells it answers defences on; those are skipped.
-      // Elsewhere every edge must be a legal move.
-      if (!shares_across_concessions_)
-        for (const auto& e : edges)
-          if (std::find(legal.begin(), legal.end(), e.move) == legal.end())
-            return fail("an answered defence is not a legal move");
-    }
+    if (!(winner_to_move ? check_winner_move(node, edges, legal) : check_defences(node, edges, legal))) return false;
 
     if (repeats_) on_path_.insert(key);
     for (const auto& e : edges) {
@@ -234,6 +213,37 @@ class ProofChecker {
     }
     if (repeats_) on_path_.erase(key);
     return remember(node, key);
+  }
+
+  // The winner's node: one legal move.
+  template <class Edges>
+  bool check_winner_move(std::uint32_t node, const Edges& edges, const MoveListOf<G>& legal) {
+    if (proof_.nodes[node].defence_certificate_count > 0) return fail("defence certificates where the winner moves");
+    if (edges.size() != 1) return fail("winner's node must have exactly one move");
+    if (std::find(legal.begin(), legal.end(), edges[0].move) == legal.end())
+      return fail("illegal move " + game_.move_to_string(edges[0].move));
+    return true;
+  }
+
+  // The loser's node: every legal defence answered, or met by a certificate.
+  template <class Edges>
+  bool check_defences(std::uint32_t node, const Edges& edges, const MoveListOf<G>& legal) {
+    const auto defence_certificates = proof_.defence_certificates_of(node);
+    for (const Move& m : legal) {
+      const bool covered = std::any_of(edges.begin(), edges.end(), [&](const auto& e) { return e.move == m; });
+      if (covered) continue;
+      if (defence_certificates.empty()) return fail("defence " + game_.move_to_string(m) + " is not answered");
+      if (!certified_after(m, defence_certificates))
+        return fail("defence " + game_.move_to_string(m) + " is neither answered nor met by a certificate");
+    }
+    // A conceding proof may reach a shared subproof where the loser already
+    // holds cells it answers defences on; those are skipped. Elsewhere every
+    // edge must be a legal move.
+    if (!shares_across_concessions_)
+      for (const auto& e : edges)
+        if (std::find(legal.begin(), legal.end(), e.move) == legal.end())
+          return fail("an answered defence is not a legal move");
+    return true;
   }
 
   // Whether one of the certificates holds after the loser plays `m`.
@@ -279,7 +289,7 @@ class ProofChecker {
   std::size_t positions_ = 0;
   std::size_t certified_ = 0;
   // Conceding proofs share subproofs between positions that differ
-  // outside the subproof's cells (dfpn/conceding_proof.h), so a subproof
+  // outside the subproof's cells (dfpn/search/conceding_proof.h), so a subproof
   // may list moves that are not needed or not legal where it is reached.
   bool shares_across_concessions_ = !proof_.conceded.empty();
 };
@@ -295,6 +305,130 @@ VerifyResult verify_proof(G game, const Proof<MoveOf<G>>& proof, Player attacker
   if (proof.winner != expected_winner) return {false, "proof is for the other side", 0};
   return detail::ProofChecker<G>(game, proof, attacker).run();
 }
+
+namespace detail {
+
+// build_proof's walk (see there).
+template <Game G, class Cursor, class Choose, class Descend>
+class ProofBuilder {
+ public:
+  using Move = MoveOf<G>;
+  using Edge = typename Proof<Move>::Edge;
+
+  ProofBuilder(G game, Player attacker, Outcome claim, Choose& choose, Descend& descend, std::size_t max_nodes)
+      : game_(std::move(game)), attacker_(attacker), claim_(claim), choose_(choose), descend_(descend),
+        max_nodes_(max_nodes), repeats_(may_repeat(game_)) {
+    proof_.winner = claim == Outcome::Proven ? attacker : opponent(attacker);
+  }
+
+  std::optional<Proof<Move>> build(const Cursor& root) {
+    const auto root_index = visit(root);
+    // The root is always created first: index 0 (it is shared with no earlier node).
+    if (!root_index || too_large_ || *root_index != 0) return std::nullopt;
+    return std::move(proof_);
+  }
+
+ private:
+  // The proof node of the game's position; nullopt if it has none.
+  std::optional<std::uint32_t> visit(const Cursor& cursor) {
+    const std::uint64_t key = game_.hash();
+    if (repeats_ && on_path_.contains(key)) {
+      if (repetition_outcome(game_, attacker_) != claim_) return std::nullopt;
+      return add_leaf();
+    }
+    if (!repeats_) {
+      if (auto it = shared_.find(key); it != shared_.end()) return it->second;
+    }
+    if (proof_.nodes.size() >= max_nodes_) {
+      too_large_ = true;
+      return std::nullopt;
+    }
+    if (const Outcome o = game_.evaluate(attacker_); o != Outcome::Unknown) {
+      if (o != claim_) return std::nullopt;
+      return share(key, add_leaf());
+    }
+    MoveListOf<G> legal;
+    game_.generate_moves(legal);
+    if (game_.to_move() != proof_.winner || legal.empty()) {
+      // The loser answers with everything (no moves at all: the mover loses,
+      // which is right only if the mover is the loser).
+      if (legal.empty() && game_.to_move() == proof_.winner) return std::nullopt;
+      return expand(cursor, key, std::vector<Move>(legal.begin(), legal.end()));
+    }
+    for (const Move& m : choose_(game_, cursor)) {
+      if (auto index = expand(cursor, key, {m})) return index;
+      if (too_large_) return std::nullopt;
+    }
+    return std::nullopt;
+  }
+
+  // Expands one node with the given moves; nullopt (and nothing added) if
+  // any child fails.
+  std::optional<std::uint32_t> expand(const Cursor& cursor, std::uint64_t key, const std::vector<Move>& moves) {
+    const Checkpoint start = checkpoint();
+    const std::uint32_t index = add_leaf();
+    std::vector<Edge> edges;
+    if (repeats_) on_path_.insert(key);
+    for (const Move& m : moves) {
+      std::optional<Cursor> next = descend_(game_, cursor, m);
+      std::optional<std::uint32_t> child;
+      if (next) {
+        ScopedMove<G> played(game_, m);
+        child = visit(*next);
+      }
+      if (!child) break;
+      edges.push_back({m, *child});
+    }
+    if (repeats_) on_path_.erase(key);
+    if (edges.size() != moves.size()) {
+      roll_back(start);
+      return std::nullopt;
+    }
+    proof_.nodes[index].first_edge = static_cast<std::uint32_t>(proof_.edges.size());
+    proof_.nodes[index].edge_count = static_cast<std::uint32_t>(edges.size());
+    proof_.edges.insert(proof_.edges.end(), edges.begin(), edges.end());
+    return share(key, index);
+  }
+
+  std::uint32_t add_leaf() {
+    proof_.nodes.push_back({});
+    return static_cast<std::uint32_t>(proof_.nodes.size() - 1);
+  }
+  // Transpositions share a node, unless the game can repeat.
+  std::uint32_t share(std::uint64_t key, std::uint32_t index) {
+    if (!repeats_) shared_.emplace(key, index), shared_log_.push_back(key);
+    return index;
+  }
+
+  // Takes back everything added after a checkpoint.
+  struct Checkpoint {
+    std::size_t nodes, edges, shared;
+  };
+  Checkpoint checkpoint() const { return {proof_.nodes.size(), proof_.edges.size(), shared_log_.size()}; }
+  void roll_back(const Checkpoint& c) {
+    proof_.nodes.resize(c.nodes);
+    proof_.edges.resize(c.edges);
+    while (shared_log_.size() > c.shared) {
+      shared_.erase(shared_log_.back());
+      shared_log_.pop_back();
+    }
+  }
+
+  G game_;
+  Player attacker_;
+  Outcome claim_;  // the winner's outcome
+  Choose& choose_;
+  Descend& descend_;
+  std::size_t max_nodes_;
+  bool repeats_;
+  Proof<Move> proof_;
+  std::unordered_map<std::uint64_t, std::uint32_t> shared_;
+  std::vector<std::uint64_t> shared_log_;  // insertion order, for taking back
+  std::unordered_set<std::uint64_t> on_path_;
+  bool too_large_ = false;
+};
+
+}  // namespace detail
 
 // Builds a proof graph by walking the game from its current position.
 //
@@ -314,110 +448,9 @@ template <Game G, class Cursor, class Choose, class Descend>
 std::optional<Proof<MoveOf<G>>> build_proof(G game, Player attacker, Outcome claim, Cursor root,
                                             Choose&& choose, Descend&& descend,
                                             std::size_t max_nodes = 5'000'000) {
-  using Move = MoveOf<G>;
-  using Edge = typename Proof<Move>::Edge;
-  Proof<Move> proof;
-  proof.winner = claim == Outcome::Proven ? attacker : opponent(attacker);
-  const Outcome winner_outcome = claim;
-  const bool repeats = may_repeat(game);
-  std::unordered_map<std::uint64_t, std::uint32_t> shared;
-  std::vector<std::uint64_t> shared_log;  // insertion order, for taking back
-  std::unordered_set<std::uint64_t> on_path;
-  bool too_large = false;
-
-  // Takes back everything added after a checkpoint.
-  struct Checkpoint {
-    std::size_t nodes, edges, shared;
-  };
-  auto checkpoint = [&] { return Checkpoint{proof.nodes.size(), proof.edges.size(), shared_log.size()}; };
-  auto roll_back = [&](const Checkpoint& c) {
-    proof.nodes.resize(c.nodes);
-    proof.edges.resize(c.edges);
-    while (shared_log.size() > c.shared) {
-      shared.erase(shared_log.back());
-      shared_log.pop_back();
-    }
-  };
-
-  std::function<std::optional<std::uint32_t>(const Cursor&)> visit =
-      [&](const Cursor& cursor) -> std::optional<std::uint32_t> {
-    const std::uint64_t key = game.hash();
-    if (repeats && on_path.contains(key)) {
-      if (repetition_outcome(game, attacker) != winner_outcome) return std::nullopt;
-      proof.nodes.push_back({});
-      return static_cast<std::uint32_t>(proof.nodes.size() - 1);
-    }
-    if (!repeats) {
-      if (auto it = shared.find(key); it != shared.end()) return it->second;
-    }
-    if (proof.nodes.size() >= max_nodes) {
-      too_large = true;
-      return std::nullopt;
-    }
-    if (const Outcome o = game.evaluate(attacker); o != Outcome::Unknown) {
-      if (o != winner_outcome) return std::nullopt;
-      proof.nodes.push_back({});
-      const auto index = static_cast<std::uint32_t>(proof.nodes.size() - 1);
-      if (!repeats) shared.emplace(key, index), shared_log.push_back(key);
-      return index;
-    }
-
-    // Expands one node with the given moves; nullopt if any child fails.
-    auto expand = [&](const std::vector<Move>& moves) -> std::optional<std::uint32_t> {
-      const Checkpoint start = checkpoint();
-      const auto index = static_cast<std::uint32_t>(proof.nodes.size());
-      proof.nodes.push_back({});
-      std::vector<Edge> edges;
-      if (repeats) on_path.insert(key);
-      bool ok = true;
-      for (const Move& m : moves) {
-        std::optional<Cursor> next = descend(game, cursor, m);
-        std::optional<std::uint32_t> child;
-        if (next) {
-          game.play(m);
-          child = visit(*next);
-          game.undo();
-        }
-        if (!child) {
-          ok = false;
-          break;
-        }
-        edges.push_back({m, *child});
-      }
-      if (repeats) on_path.erase(key);
-      if (!ok) {
-        roll_back(start);
-        return std::nullopt;
-      }
-      proof.nodes[index].first_edge = static_cast<std::uint32_t>(proof.edges.size());
-      proof.nodes[index].edge_count = static_cast<std::uint32_t>(edges.size());
-      proof.edges.insert(proof.edges.end(), edges.begin(), edges.end());
-      if (!repeats) shared.emplace(key, index), shared_log.push_back(key);
-      return index;
-    };
-
-    MoveListOf<G> legal;
-    game.generate_moves(legal);
-    if (game.to_move() != proof.winner || legal.empty()) {
-      // The loser answers with everything (no moves at all: the mover loses,
-      // which is right only if the mover is the loser).
-      if (legal.empty() && game.to_move() == proof.winner) return std::nullopt;
-      return expand(std::vector<Move>(legal.begin(), legal.end()));
-    }
-    for (const Move& m : choose(game, cursor)) {
-      if (auto index = expand({m})) return index;
-      if (too_large) return std::nullopt;
-    }
-    return std::nullopt;
-  };
-  const auto root_index = visit(root);
-  if (!root_index || too_large) return std::nullopt;
-  if (*root_index != 0) {
-    // The root was shared with an earlier node only if it was reached again;
-    // it is always created first, so this cannot happen.
-    return std::nullopt;
-  }
-  return proof;
+  detail::ProofBuilder<G, Cursor, Choose, Descend> builder(std::move(game), attacker, claim, choose, descend,
+                                                           max_nodes);
+  return builder.build(root);
 }
 
 // The same for solvers that find moves from the position alone.

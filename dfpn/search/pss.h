@@ -1,7 +1,7 @@
 // Proof-set search PSS(P,D) (Müller, TR 01-09): best-first search that backs
 // up proof and disproof *sets* instead of numbers, so a frontier node shared
 // by several paths of a DAG is counted once. P and D bound the explicit parts
-// of proof and disproof sets (dfpn/truncated_set.h): PSS(0,0) is exactly PNS,
+// of proof and disproof sets (dfpn/search/truncated_set.h): PSS(0,0) is exactly PNS,
 // PSS(∞,∞) plain PSS.
 //
 //   frontier:   pset = dset = {n};  proved: pset = ∅, dset = {}∞ (and vice versa)
@@ -13,7 +13,8 @@
 // intersection; then walk down as PNS does (OR: the child whose pset the node
 // took, AND: the child whose dset), checking for an intersection at each
 // node. After an expansion, ancestors are updated through a FIFO queue over
-// all parents. Games that repeat keep a tree, as in dfpn/pns.h.
+// all parents. The graph is PNS's (dfpn/search/best_first_graph.h): games
+// that repeat keep a tree.
 #pragma once
 
 #include <cstdint>
@@ -22,13 +23,12 @@
 #include <unordered_map>
 #include <vector>
 
-#include <boost/container/small_vector.hpp>
-
-#include "dfpn/game.h"
-#include "dfpn/limits.h"
-#include "dfpn/proof.h"
-#include "dfpn/result.h"
-#include "dfpn/truncated_set.h"
+#include "dfpn/base/game.h"
+#include "dfpn/base/limits.h"
+#include "dfpn/base/proof.h"
+#include "dfpn/base/result.h"
+#include "dfpn/search/best_first_graph.h"
+#include "dfpn/search/truncated_set.h"
 
 namespace dfpn {
 
@@ -42,31 +42,23 @@ template <Game G>
 class ProofSetSearch {
  public:
   using Move = MoveOf<G>;
-  using NodeId = std::uint32_t;
-
-  struct Edge {
-    Move move;
-    NodeId child;
-  };
-  struct Node {
-    std::uint64_t key = 0;
-    bool is_or = true;
-    bool expanded = false;
+  struct NodeSets {
     TruncatedSet pset = TruncatedSet::empty();
     TruncatedSet dset = TruncatedSet::empty();
     std::optional<Move> move_from_parent;  // along parents.front(), for replaying a path
-    boost::container::small_vector<Edge, 4> children;
-    boost::container::small_vector<NodeId, 1> parents;
   };
+  using Graph = BestFirstGraph<Move, NodeSets>;
+  using NodeId = typename Graph::NodeId;
+  using Edge = typename Graph::Edge;
+  using Node = typename Graph::Node;
 
   ProofSetSearch(const G& game, Player attacker, Limits limits = {}, PssOptions options = {})
       : root_game_(game), attacker_(attacker), limits_(std::move(limits)), options_(options),
-        merge_transpositions_(!may_repeat(game)) {}
+        nodes_(!may_repeat(game)) {}
 
   SolveResult<Move> solve() {
     Budget budget(limits_);
     nodes_.clear();
-    index_.clear();
     expansions_ = 0;
     set_elements_ = 0;
     G game = root_game_;
@@ -116,7 +108,7 @@ class ProofSetSearch {
         });
   }
 
-  const std::vector<Node>& nodes() const { return nodes_; }
+  const std::vector<Node>& nodes() const { return nodes_.nodes(); }
   const std::vector<std::uint64_t>& expansion_order() const { return expansion_order_; }
   void record_expansion_order(bool on) { record_order_ = on; }
 
@@ -132,19 +124,13 @@ class ProofSetSearch {
   }
 
   std::size_t memory_used() const {
-    return nodes_.capacity() * sizeof(Node) + set_elements_ * sizeof(TruncatedSet::Element) +
-           index_.size() * (sizeof(std::uint64_t) + sizeof(NodeId) + 2 * sizeof(void*));
+    return nodes_.memory_used() + set_elements_ * sizeof(TruncatedSet::Element);
   }
 
   NodeId new_node(const G& game, std::optional<NodeId> parent, std::optional<Move> move) {
-    const auto id = static_cast<NodeId>(nodes_.size());
-    Node& n = nodes_.emplace_back();
-    n.key = game.hash();
-    n.is_or = game.to_move() == attacker_;
-    n.move_from_parent = move;
-    if (parent) n.parents.push_back(*parent);
+    const NodeId id = nodes_.add(game.hash(), game.to_move() == attacker_, parent);
+    nodes_[id].move_from_parent = move;
     set_leaf(id, game.evaluate(attacker_), game);
-    if (merge_transpositions_) index_.emplace(n.key, id);
     return id;
   }
 
@@ -199,13 +185,6 @@ class ProofSetSearch {
     for (auto it = moves.rbegin(); it != moves.rend(); ++it) game.play(*it), ++played_;
   }
 
-  bool on_path(NodeId id, std::uint64_t key) const {
-    for (NodeId cur = id;; cur = nodes_[cur].parents.front()) {
-      if (nodes_[cur].key == key) return true;
-      if (nodes_[cur].parents.empty()) return false;
-    }
-  }
-
   void expand(G& game, NodeId id) {
     ++expansions_;
     if (record_order_) expansion_order_.push_back(nodes_[id].key);
@@ -214,18 +193,11 @@ class ProofSetSearch {
     order_moves(game, moves, attacker_);
     for (const Move& m : moves) {
       game.play(m);
-      NodeId child;
-      if (merge_transpositions_) {
-        if (auto it = index_.find(game.hash()); it != index_.end()) {
-          child = it->second;
-          nodes_[child].parents.push_back(id);
-        } else {
-          child = new_node(game, id, m);
-        }
-      } else {
-        child = new_node(game, id, m);
-        if (on_path(id, nodes_[child].key)) set_leaf(child, repetition_outcome(game, attacker_), game);
-      }
+      const std::optional<NodeId> known = nodes_.find(game.hash());
+      const NodeId child = known ? *known : new_node(game, id, m);
+      if (known) nodes_[child].parents.push_back(id);
+      else if (!nodes_.merges_transpositions() && nodes_.on_path(id, nodes_[child].key))
+        set_leaf(child, repetition_outcome(game, attacker_), game);
       game.undo();
       nodes_[id].children.push_back({m, child});
     }
@@ -269,9 +241,7 @@ class ProofSetSearch {
   Player attacker_;
   Limits limits_;
   PssOptions options_;
-  bool merge_transpositions_;
-  std::vector<Node> nodes_;
-  std::unordered_map<std::uint64_t, NodeId> index_;
+  Graph nodes_;
   std::uint64_t expansions_ = 0;
   std::size_t set_elements_ = 0;  // explicit set elements in the graph
   int played_ = 0;

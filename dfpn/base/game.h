@@ -15,6 +15,9 @@
 //    position already on the current path ends that line with
 //    repetition_outcome(attacker). Results found below such a line can depend
 //    on the path, which the algorithms must respect (no unsound caching).
+//
+// The hooks only proofs use (concessions, proof hints, certificates, the
+// rules game) are in dfpn/base/proof_hooks.h: a new game needs none of them.
 #pragma once
 
 #include <algorithm>
@@ -28,7 +31,7 @@
 #include <utility>
 #include <vector>
 
-#include "dfpn/types.h"
+#include "dfpn/base/types.h"
 
 namespace dfpn {
 
@@ -112,23 +115,7 @@ Outcome repetition_outcome(const G& game, Player attacker) {
     return Outcome::Disproven;  // the usual convention: the attacker must make progress
 }
 
-// ---- Concessions: proofs in monotone games.
-//
-// In a monotone game (Hex) an extra stone never hurts its owner, so a
-// position won for W stays won when the loser is given more stones. A proof
-// may then *concede* cells: give them to the loser before going on, and
-// answer only the loser's moves on the cells that are left. The verifier
-// plays the concession itself, so it stays rules-only; games without the
-// hook cannot be verified with concessions.
-//
-// concede(move, player) puts a stone of `player` where `move` would go,
-// without passing the turn; undo() takes it back.
-template <Game G>
-constexpr bool kCanConcede = requires(G& game, const MoveOf<G>& move, Player player) {
-  { game.concede(move, player) } -> std::same_as<void>;
-};
-
-// Proof sets of decided positions: refutation pruning in monotone games.
+// ---- Refutation pruning: proof sets of decided positions (monotone games).
 //
 // proof_set() at a position the game has decided (a rules terminal, or its
 // knowledge's verdict) may name a set S of the empty cells such that the
@@ -177,75 +164,6 @@ template <class G>
 constexpr bool kHasSearchStatistics = requires(const G& game) {
   { game.search_statistics() } -> std::convertible_to<std::vector<std::pair<std::string, double>>>;
 };
-
-// What a game's knowledge tells a builder of conceding proofs about a
-// position it has decided (dfpn/conceding_proof.h).
-template <class Move>
-struct ProofHint {
-  std::vector<Move> support;         // empty cells the win needs (a first guess of the proof set)
-  std::optional<Move> winning_move;  // the winner is to move and this move keeps the win
-};
-
-template <Game G>
-constexpr bool kHasProofHint = requires(const G& game, Player winner) {
-  { game.proof_hint(winner) } -> std::same_as<ProofHint<MoveOf<G>>>;
-};
-
-// ---- Certified leaves: lemmas a proof need not unfold move by move.
-//
-// A position the knowledge decides may be a proof's leaf if the knowledge
-// can say why in a form the rules game checks on its own: a certificate
-// (text the game defines; for Hex the derivation of a virtual connection,
-// games/hex/hex_connection_proof.h). The knowledge game offers
-// certificate(winner) with the empty cells the certificate needs (the leaf's
-// proof set); the rules game checks it with check_certificate(text, winner),
-// which returns why it does not hold, or nothing.
-template <class Move>
-struct ProofCertificate {
-  std::string text;
-  std::vector<Move> support;
-};
-
-template <Game G>
-constexpr bool kHasCertificates = requires(const G& game, Player winner) {
-  { game.certificate(winner) } -> std::same_as<std::optional<ProofCertificate<MoveOf<G>>>>;
-};
-
-// Certificates for a position where the loser is to move: lemmas that each
-// hold after any defence outside their support (Hex: the winner's semi
-// connections, whose key connects when the loser plays elsewhere). A proof
-// answers only the defences inside every support.
-template <Game G>
-constexpr bool kHasDefenceCertificates = requires(const G& game, Player winner) {
-  { game.defence_certificates(winner) } -> std::same_as<std::vector<ProofCertificate<MoveOf<G>>>>;
-};
-
-template <Game G>
-constexpr bool kChecksCertificates = requires(const G& game, const std::string& text, Player winner) {
-  { game.check_certificate(text, winner) } -> std::same_as<std::optional<std::string>>;
-};
-
-// A game that is its rules plus knowledge (Hex with virtual connections)
-// names the rules game with rules(); its proofs are written and checked in
-// that game, with concessions.
-template <Game G>
-constexpr bool kHasRulesGame = requires(const G& game) {
-  requires Game<std::remove_cvref_t<decltype(game.rules())>>;
-  requires kCanConcede<std::remove_cvref_t<decltype(game.rules())>>;
-  requires std::same_as<MoveOf<std::remove_cvref_t<decltype(game.rules())>>, MoveOf<G>>;
-};
-
-// The knowledge a proof builder walks with: a game may decide positions it
-// cannot explain by proof_hint() or certificate() (Hex: by the proof set of
-// another solved position that this one contains); explainable() is then a
-// copy that decides only what it can explain. Other games are their own view.
-template <Game G>
-G explainable(const G& game) {
-  if constexpr (requires { { game.explainable() } -> std::same_as<G>; })
-    return game.explainable();
-  else
-    return game;
-}
 
 // Whether a disproof may leave a draw (so the defender does not necessarily win).
 template <Game G>

@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "dfpn/types.h"
+#include "dfpn/base/types.h"
 
 namespace dfpn {
 

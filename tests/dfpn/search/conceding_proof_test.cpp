@@ -1,6 +1,6 @@
-// Conceding proofs (dfpn/conceding_proof.h) built from solves with Hex
-// knowledge, and the verifier's handling of concessions (dfpn/proof.h).
-#include "dfpn/conceding_proof.h"
+// Conceding proofs (dfpn/search/conceding_proof.h) built from solves with Hex
+// knowledge, and the verifier's handling of concessions (dfpn/base/proof.h).
+#include "dfpn/search/conceding_proof.h"
 
 #include <gtest/gtest.h>
 
@@ -8,8 +8,8 @@
 #include <random>
 #include <string>
 
-#include "dfpn/dfpn.h"
-#include "dfpn/proof.h"
+#include "dfpn/search/dfpn.h"
+#include "dfpn/base/proof.h"
 #include "games/hex/hex.h"
 #include "games/hex/hex_knowledge_game.h"
 #include "games/tictactoe/tictactoe.h"
@@ -32,7 +32,7 @@ struct Solved {
 Solved solve_and_prove(const HexGame& position, std::size_t table_entries = 1 << 16, bool certificates = true) {
   auto table = tt::TranspositionTable::with_entries(table_entries);
   const HexKnowledgeGame knowledge(position);
-  const DfpnOptions options{true, 0.25};
+  const DfpnOptions options = DfpnOptions::df_pn_plus(0.25);
   DepthFirstPns<HexKnowledgeGame> search(knowledge, Player::Black, table, Limits{}, options);
   Solved s;
   s.outcome = search.solve().outcome;

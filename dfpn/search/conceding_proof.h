@@ -3,7 +3,7 @@
 // A solver that uses knowledge (Hex virtual connections, pruned moves) ends
 // its search where the knowledge decides, so its table is no rules proof;
 // and a rules proof that answers every defence everywhere is far too large
-// for a 7x7 Hex opening. Concessions (dfpn/game.h) close the gap.
+// for a 7x7 Hex opening. Concessions (dfpn/base/game.h) close the gap.
 //
 // A *proof set* of a position won for W is a set S of empty cells such that
 // W still wins when the loser is given every other empty cell. Built
@@ -23,7 +23,7 @@
 // outside S is conceded, so X gets Y's moves under a wider concession
 // ("covered" positions: one answer for the loser's many irrelevant moves).
 //
-// Where the knowledge can certify its verdict (dfpn/game.h: a Hex virtual
+// Where the knowledge can certify its verdict (dfpn/base/game.h: a Hex virtual
 // connection with its derivation), the position is a certified leaf, its
 // proof set the certificate's support: the connection is checked once as a
 // lemma instead of unfolded move by move. Where the loser is to move, the
@@ -46,10 +46,11 @@
 #include <unordered_map>
 #include <vector>
 
-#include "dfpn/dfpn.h"
-#include "dfpn/game.h"
-#include "dfpn/proof.h"
-#include "dfpn/random.h"
+#include "dfpn/search/dfpn.h"
+#include "dfpn/base/game.h"
+#include "dfpn/base/proof_hooks.h"
+#include "dfpn/base/proof.h"
+#include "dfpn/base/random.h"
 
 namespace dfpn {
 

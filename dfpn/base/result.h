@@ -7,10 +7,13 @@
 #include <utility>
 #include <vector>
 
-#include "dfpn/limits.h"
-#include "dfpn/types.h"
+#include "dfpn/base/limits.h"
+#include "dfpn/base/types.h"
 
 namespace dfpn {
+
+// Named counters of one search, in a stable order (docs/result-format.md).
+using Statistics = std::vector<std::pair<std::string, double>>;
 
 template <class Move>
 struct SolveResult {
@@ -20,8 +23,7 @@ struct SolveResult {
   std::vector<Move> principal_variation;  // best line from the root, when known
   std::uint64_t nodes = 0;                // expanded nodes (move generation at a new position)
   double time_s = 0;
-  // Algorithm-specific statistics (table probes, hits, ...), in a stable order.
-  std::vector<std::pair<std::string, double>> stats;
+  Statistics stats;  // algorithm-specific (table probes, hits, ...)
 
   bool solved() const { return outcome != Outcome::Unknown; }
 };

@@ -1,4 +1,4 @@
-#include "dfpn/minimax.h"
+#include "dfpn/search/minimax.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
-#include "dfpn/proof.h"
+#include "dfpn/base/proof.h"
 
 #include <gtest/gtest.h>
 
-#include "dfpn/minimax.h"
-#include "dfpn/pns.h"
+#include "dfpn/search/minimax.h"
+#include "dfpn/search/pns.h"
 #include "games/synthetic/synthetic.h"
 #include "games/tictactoe/tictactoe.h"
 #include "support/instances.h"

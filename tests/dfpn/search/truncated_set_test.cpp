@@ -1,9 +1,9 @@
 // The worked examples of Müller's report (TR 01-09), section 2 and 4-5.
-#include "dfpn/truncated_set.h"
+#include "dfpn/search/truncated_set.h"
 
 #include <gtest/gtest.h>
 
-#include "dfpn/types.h"
+#include "dfpn/base/types.h"
 
 namespace dfpn {
 namespace {

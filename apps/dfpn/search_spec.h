@@ -1,0 +1,141 @@
+// What configures a search, for every command: the algorithm and its
+// settings, the table and the limits, each with its default here and only
+// here. solve, suite (through solve's options), gtp and scale share it.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "dfpn/base/game.h"
+#include "dfpn/base/limits.h"
+#include "dfpn/search/dfpn_options.h"
+#include "dfpn/search/truncated_set.h"
+#include "games/hex/hex_knowledge_game.h"
+#include "tt/table.h"
+
+namespace dfpn::cli {
+
+enum class Algorithm : std::uint8_t { Dfpn, DfpnPlus, Pds, PdsPn, Pns, Pn2, Pss, Minimax };
+
+struct AlgorithmInfo {
+  Algorithm algorithm;
+  std::string_view name;
+  bool depth_first;  // the df-pn family: a table, threads, widening, conceding proofs
+};
+
+inline constexpr std::array<AlgorithmInfo, 8> kAlgorithms = {{
+    {Algorithm::Dfpn, "dfpn", true},
+    {Algorithm::DfpnPlus, "dfpn+", true},
+    {Algorithm::Pds, "pds", true},
+    {Algorithm::PdsPn, "pdspn", true},
+    {Algorithm::Pns, "pns", false},
+    {Algorithm::Pn2, "pn2", false},
+    {Algorithm::Pss, "pss", false},
+    {Algorithm::Minimax, "minimax", false},
+}};
+
+inline const AlgorithmInfo& info(Algorithm a) { return kAlgorithms[static_cast<std::size_t>(a)]; }
+inline std::string name_of(Algorithm a) { return std::string(info(a).name); }
+inline std::optional<Algorithm> parse_algorithm(std::string_view name) {
+  for (const AlgorithmInfo& a : kAlgorithms)
+    if (a.name == name) return a.algorithm;
+  return std::nullopt;
+}
+inline std::vector<std::string> algorithm_names() {
+  std::vector<std::string> names;
+  for (const AlgorithmInfo& a : kAlgorithms) names.emplace_back(a.name);
+  return names;
+}
+// The df-pn family runs on several threads (the others ignore threads) and
+// can prove results found with game knowledge by the rules (a conceding
+// proof built on its table).
+inline bool runs_in_parallel(Algorithm a) { return info(a).depth_first; }
+inline bool proves_through_knowledge(Algorithm a) { return info(a).depth_first; }
+
+inline std::size_t mib_to_bytes(double mib) { return static_cast<std::size_t>(mib * double(1 << 20)); }
+
+// Widening (DfpnOptions) when the user leaves it unset, as {base, factor}.
+// Hex with knowledge widens as Benzene does: its ordering is good enough
+// that focusing on the first quarter of the moves pays (docs/benchmarks.md,
+// "widening"). The other games search every move.
+template <Game G>
+constexpr std::pair<std::uint32_t, double> default_widening() {
+  if constexpr (std::is_same_v<G, games::HexKnowledgeGame>) return {1, 0.25};
+  else return {0, 0.0};
+}
+
+struct SearchSpec {
+  Algorithm algorithm = Algorithm::Dfpn;
+  double epsilon = 0.25;              // df-pn family: the 1+ε trick (0 = off; PDS runs without)
+  std::uint64_t second_level = 10000;  // pn2, pdspn: most nodes of a second-level search
+  bool weak_sum = false;              // df-pn family: DAG over-counting mitigation
+  // df-pn family: widening; unset, the game's default (default_widening).
+  // Either one set on its own leaves the other at 0.
+  std::optional<std::uint32_t> widen_base;
+  std::optional<double> widen_factor;
+  std::size_t pss_p = TruncatedSet::kUnbounded;  // pss: explicit proof-set nodes
+  std::size_t pss_d = TruncatedSet::kUnbounded;  // pss: explicit disproof-set nodes
+  bool certificates = true;  // conceding proofs may cite checked lemmas (Hex virtual connections)
+  double tt_mb = 64;         // the table (or PNS/PSS's node store)
+  std::uint64_t tt_entries = 0;  // the table in entries, instead of tt_mb
+  int threads = 0;           // df-pn family; 0: all hardware threads
+  double time_s = 0;         // 0: no limit
+  std::uint64_t max_nodes = 0;
+
+  bool depth_first() const { return info(algorithm).depth_first; }
+
+  // Threads the search runs on: 1 outside the df-pn family.
+  int thread_count() const {
+    if (!runs_in_parallel(algorithm)) return 1;
+    return threads > 0 ? threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  }
+
+  tt::TranspositionTable make_table() const {
+    return tt_entries > 0 ? tt::TranspositionTable::with_entries(tt_entries)
+                          : tt::TranspositionTable::with_bytes(mib_to_bytes(tt_mb));
+  }
+
+  Limits limits(std::stop_token stop = {}) const {
+    Limits l;
+    l.time_s = time_s;
+    l.max_nodes = max_nodes;
+    l.memory_bytes = mib_to_bytes(tt_mb);
+    l.stop = std::move(stop);
+    return l;
+  }
+
+  // Widening for game G: the user's, or the game's default.
+  template <Game G>
+  std::pair<std::uint32_t, double> widening() const {
+    if (widen_base || widen_factor) return {widen_base.value_or(0), widen_factor.value_or(0.0)};
+    return default_widening<G>();
+  }
+
+  // The df-pn family's options for game G.
+  template <Game G>
+  DfpnOptions dfpn_options() const {
+    DfpnOptions o;
+    switch (algorithm) {
+      case Algorithm::DfpnPlus: o = DfpnOptions::df_pn_plus(epsilon); break;
+      case Algorithm::Pds: o = DfpnOptions::pds(); break;
+      case Algorithm::PdsPn: o = DfpnOptions::pds_pn(second_level); break;
+      default: o = DfpnOptions::df_pn(epsilon); break;
+    }
+    o.weak_sum = weak_sum;
+    std::tie(o.widen_base, o.widen_factor) = widening<G>();
+    return o;
+  }
+};
+
+}  // namespace dfpn::cli
