@@ -68,7 +68,7 @@ inline std::size_t mib_to_bytes(double mib) { return static_cast<std::size_t>(mi
 // Widening (DfpnOptions) when the user leaves it unset, as {base, factor}.
 // Hex with knowledge widens as Benzene does: its ordering is good enough
 // that focusing on the first quarter of the moves pays (docs/benchmarks.md,
-// "widening"). The other games search every move.
+// "widening by default"). The other games search every move.
 template <Game G>
 constexpr std::pair<std::uint32_t, double> default_widening() {
   if constexpr (std::is_same_v<G, games::HexKnowledgeGame>) return {1, 0.25};

@@ -34,8 +34,9 @@ struct SoloSearch {
 };
 
 // Number used to choose among children when `others` searchers already work
-// below one: each doubles it (plus one), so threads spread out but still
-// pile onto a child that is much better than the rest.
+// below one: (1 + others)·n + others, so one other searcher doubles it (plus
+// one), and each further one adds n + 1. Threads spread out but still pile
+// onto a child that is much better than the rest.
 constexpr ProofNumber virtual_number(ProofNumber n, std::uint32_t others) {
   if (others == 0 || n == 0 || n >= kMaxFinite) return n;
   const std::uint64_t v = std::uint64_t{n} * (1 + others) + others;

@@ -4,6 +4,8 @@
 #include <stdexcept>
 
 #include "dfpn/base/random.h"
+#include "games/hex/hex_board.h"
+#include "games/hex/hex_connection_proof.h"
 
 namespace dfpn::games {
 namespace {
@@ -118,6 +120,14 @@ std::string HexGame::to_text() const {
     out += '\n';
   }
   return out;
+}
+
+std::optional<std::string> HexGame::check_certificate(const std::string& text, Player winner) const {
+  std::string error;
+  const auto certificate = parse_certificate(text, error);
+  if (!certificate) return error;
+  if (certificate->side != winner) return std::string("the certificate is for the other side");
+  return check_connection(cells_of(*this), size(), to_move() == winner, *certificate);
 }
 
 }  // namespace dfpn::games

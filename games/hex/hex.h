@@ -59,8 +59,7 @@ class HexGame {
 
   // Why a connection certificate (games/hex/hex_connection_proof.h, in its
   // text form) does not show that `winner` connects here, or nothing: the
-  // check for certified leaves of proofs (dfpn/base/game.h). Defined with the
-  // certificates, in hex_connection_proof.cpp.
+  // check for certified leaves of proofs (dfpn/base/proof_hooks.h).
   std::optional<std::string> check_certificate(const std::string& text, Player winner) const;
 
   // Stone at a cell: nullopt if empty.

@@ -6,13 +6,11 @@
 #include <string_view>
 #include <utility>
 
+#include "games/hex/h_search.h"
 #include "games/hex/hex.h"
 
 namespace dfpn::games {
 namespace {
-
-constexpr std::array<int, 6> kRows = {-1, -1, 0, 1, 1, 0};
-constexpr std::array<int, 6> kCols = {0, 1, 1, 0, -1, -1};
 
 // The board as the side sees it: each end becomes a node (an empty cell,
 // or a group of the side's stones, the stones touching an edge being that
@@ -72,7 +70,7 @@ class SideView {
  private:
   bool neighbours(int u, int v) const {
     for (int k = 0; k < 6; ++k) {
-      const int r = u / n_ + kRows[std::size_t(k)], c = u % n_ + kCols[std::size_t(k)];
+      const int r = u / n_ + kRingRows[std::size_t(k)], c = u % n_ + kRingCols[std::size_t(k)];
       if (r >= 0 && c >= 0 && r < n_ && c < n_ && r * n_ + c == v) return true;
     }
     return false;
@@ -84,7 +82,7 @@ class SideView {
       const int cell = stack.back();
       stack.pop_back();
       for (int k = 0; k < 6; ++k) {
-        const int r = cell / n_ + kRows[std::size_t(k)], c = cell % n_ + kCols[std::size_t(k)];
+        const int r = cell / n_ + kRingRows[std::size_t(k)], c = cell % n_ + kRingCols[std::size_t(k)];
         if (r < 0 || c < 0 || r >= n_ || c >= n_) continue;
         const int next = r * n_ + c;
         if (cells_[std::size_t(next)] == own_ && group_[std::size_t(next)] < 0) group_[std::size_t(next)] = id, stack.push_back(next);
@@ -236,14 +234,6 @@ std::optional<ConnectionCertificate> parse_certificate(const std::string& text, 
     return std::nullopt;
   }
   return out;
-}
-
-std::optional<std::string> HexGame::check_certificate(const std::string& text, Player winner) const {
-  std::string error;
-  const auto certificate = parse_certificate(text, error);
-  if (!certificate) return error;
-  if (certificate->side != winner) return std::string("the certificate is for the other side");
-  return check_connection(cells_of(*this), size(), to_move() == winner, *certificate);
 }
 
 std::optional<std::string> check_connection(const HexCells& cells, int n, bool side_to_move,

@@ -23,7 +23,7 @@
 
 #include "dfpn/base/types.h"
 #include "games/hex/cell_set.h"
-#include "games/hex/hex_knowledge.h"
+#include "games/hex/hex_board.h"
 
 namespace dfpn::games {
 

@@ -16,6 +16,7 @@
 #include "dfpn/base/proof.h"
 #include "games/go/go_sgf.h"
 #include "support/go_ghi_cases.h"
+#include "support/go_problems.h"
 #include "support/sanitized.h"
 #include "tt/table.h"
 
@@ -257,52 +258,6 @@ TEST(Go, BadProblemsAreRejected) {
   EXPECT_THROW(GoGame{off}, std::invalid_argument);
 }
 
-TEST(GoSgf, ReadsStonesTargetsRegionAndMoves) {
-  const auto root = sgf::parse("(;FF[4]GM[1]SZ[5]AB[ea][eb][ac:ec]AW[ca][da][ab:db]TR[da]MA[aa:ba]PL[B];B[ba])");
-  GoGame g = go_from_sgf(root, GoProblem{});
-  EXPECT_EQ(g.defender(), Player::White);
-  EXPECT_EQ(g.at(1, 0), Point::Black);
-  EXPECT_EQ(g.to_move(), Player::White);
-  EXPECT_TRUE(g.in_region(0, 0));
-  EXPECT_FALSE(g.in_region(2, 2));
-  for (const char* bad : {"(;GM[1]SZ[5]AB[zz]TR[aa])", "(;GM[1]SZ[5]AB[aa])", "(;GM[11]SZ[5])",
-                          "(;GM[1]SZ[5]AB[aa]TR[aa]MA[bb];B[cc])", "(;GM[1]SZ[1]AB[aa]TR[aa])"}) {
-    EXPECT_THROW(go_from_sgf(sgf::parse(bad), GoProblem{}), GoSgfError) << bad;
-  }
-}
-
-TEST(GoSgf, WrittenPositionsReadBackWithTheirRules) {
-  GoProblem p = diagram({"...Ox", "OOOOx", "xxxxx", "-----", "-----"}, Player::White);
-  p.seki_is_life = false;
-  p.black_may_take_ko = false;
-  GoGame g(p);
-  g.play(g.point(0, 0));  // White plays; Black to move
-  const std::string text = sgf::write(go_to_sgf(g));
-  const auto root = sgf::parse(text);
-  const GoProblem settings = go_settings_from_sgf(root);
-  EXPECT_FALSE(settings.seki_is_life);
-  EXPECT_FALSE(settings.black_may_take_ko);
-  EXPECT_TRUE(settings.white_may_take_ko);
-  const GoGame back = go_from_sgf(root, settings);
-  EXPECT_EQ(back.hash(), g.hash()) << text;
-  EXPECT_EQ(back.to_text(), g.to_text());
-  EXPECT_FALSE(back.seki_is_life());
-  EXPECT_EQ(back.ko_rule(), KoRule::Simple);
-  GoProblem superko = p;
-  superko.ko_rule = KoRule::Situational;
-  EXPECT_EQ(go_settings_from_sgf(sgf::parse(sgf::write(go_to_sgf(GoGame(superko))))).ko_rule, KoRule::Situational);
-  GoGame with_history(superko);
-  with_history.play(with_history.point(0, 0));
-  EXPECT_THROW(go_to_sgf(with_history), std::logic_error);  // earlier boards cannot be stated
-  EXPECT_THROW(go_settings_from_sgf(sgf::parse("(;GM[1]KORULE[japanese])")), GoSgfError);
-
-  // History a problem cannot state is refused, not silently dropped.
-  GoGame passed = g;
-  passed.play(GoGame::kPass);
-  EXPECT_THROW(go_to_sgf(passed), std::logic_error);
-  EXPECT_THROW(go_settings_from_sgf(sgf::parse("(;GM[1]SEKI[maybe])")), GoSgfError);
-}
-
 // Small enclosed problems, every algorithm against the exact oracle, both
 // sides to move, both goals, seki as life or death, ko permissions.
 TEST(GoOracle, SmallProblemsAgreeWithTheOracle) {
@@ -354,12 +309,7 @@ TEST(GoOracle, SmallProblemsAgreeWithTheOracle) {
 
 // ---- Kill-all problems: the defender lives if any stone lives
 
-GoProblem kill_all(const std::vector<std::string>& rows, Player to_move, Player defender = Player::White) {
-  GoProblem p = go_problem_from_diagram(rows, to_move);
-  p.targets.clear();
-  p.live_any = defender;
-  return p;
-}
+using testing::kill_all;
 
 TEST(GoKillAll, AnAliveDefenderBlockWinsForTheDefender) {
   // White's upper group has two eyes; the lone white stone below is lost.
@@ -475,21 +425,6 @@ TEST(GoKillAll, RandomPositionsAgreeWithTheOracle) {
   EXPECT_GT(wins[Player::Black][0] + wins[Player::Black][1], 0);
   std::printf("kill-all: %d positions (%d skipped), white lives in %d, black kills in %d\n", checked, skipped,
               wins[Player::White][0] + wins[Player::White][1], wins[Player::Black][0] + wins[Player::Black][1]);
-}
-
-TEST(GoKillAll, SgfCarriesTheGoal) {
-  GoProblem p = kill_all({"x...x", "xxxxx", "x.o.x", "x...x", "xxxxx"}, Player::Black);
-  const GoGame g(p);
-  const sgf::Node root = go_to_sgf(g);
-  ASSERT_TRUE(root.find("LIVEANY"));
-  EXPECT_FALSE(root.find("TR"));
-  const GoGame back = go_from_sgf(root, go_settings_from_sgf(root));
-  EXPECT_TRUE(back.kill_all());
-  EXPECT_EQ(back.defender(), Player::White);
-  sgf::Node bad = root;
-  for (auto& property : bad.properties)
-    if (property.id == "LIVEANY") property.values = {"X"};
-  EXPECT_THROW(go_settings_from_sgf(bad), GoSgfError);
 }
 
 // ---- Superko and the graph-history interaction (cases in tests/support/go_ghi_cases.h)

@@ -3,6 +3,7 @@
 // carrier the rules confirm on small boards); corrupted certificates are
 // rejected.
 #include "games/hex/hex_connection_proof.h"
+#include "games/hex/h_search.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
-// Hex knowledge: dead cells, H-search connections, must-play, and the
-// solver on HexKnowledgeGame against an exact rules-only solver.
+// Hex knowledge: dead and captured cells, fill-in, domination, vulnerable
+// cells, symmetry, must-play and proof sets, checked by the rules.
 #include "games/hex/hex_knowledge.h"
 
 #include <gtest/gtest.h>
@@ -11,38 +11,15 @@
 #include <string>
 #include <vector>
 
-#include "dfpn/search/dfpn.h"
-#include "games/hex/hex_knowledge_game.h"
+#include "support/hex_positions.h"
 #include "support/hex_rules_solver.h"
-#include "tt/table.h"
 
 namespace {
 
 using namespace dfpn;
 using namespace dfpn::games;
+using namespace dfpn::testing;
 
-// Setup from cell lists ("a1 b2"), then the side to move.
-HexGame position(int size, const std::string& black, const std::string& white, Player to_move) {
-  HexGame g(size);
-  auto put = [&](const std::string& cells, Player colour) {
-    std::size_t start = 0;
-    while (start < cells.size()) {
-      std::size_t end = cells.find(' ', start);
-      if (end == std::string::npos) end = cells.size();
-      if (end > start) g.place(*g.parse_move(cells.substr(start, end - start)), colour);
-      start = end + 1;
-    }
-  };
-  put(black, Player::Black);
-  put(white, Player::White);
-  g.set_to_move(to_move);
-  return g;
-}
-
-int cell(const HexGame& g, const std::string& name) { return *g.parse_move(name); }
-
-using RulesSolver = dfpn::testing::HexRulesSolver;
-using dfpn::testing::proof_set_holds;
 
 TEST(HexKnowledge, DeadCellPatterns) {
   // c2 on 4x4: neighbours (ring) c1 d1 d2 c3 b3 b2. Four black in a row
@@ -57,149 +34,6 @@ TEST(HexKnowledge, DeadCellPatterns) {
   EXPECT_FALSE(dead_cells(cells_of(g), 4).contains(cell(g, "c2")));
   // An empty board has no dead cells.
   EXPECT_TRUE(dead_cells(cells_of(HexGame(5)), 5).empty());
-}
-
-TEST(HexKnowledge, BridgesAndEdgeTemplatesMakeFullConnections) {
-  HexKnowledge knobs;
-  // b2 on 3x3 reaches both edges by two-cell templates: Black is connected
-  // whoever moves.
-  const HexGame centre = position(3, "b2", "", Player::White);
-  const auto vcs = h_search(cells_of(centre), 3, Player::Black, knobs);
-  ASSERT_FALSE(vcs.edge_fulls.empty());
-  const auto a = analyse(centre, knobs);
-  ASSERT_TRUE(a.winner.has_value());
-  EXPECT_EQ(*a.winner, Player::Black);
-  // The carrier never includes the stones.
-  EXPECT_FALSE(a.winning_carrier.contains(cell(centre, "b2")));
-
-  // c3 on 5x5 is on the third row from both edges: a ziggurat (template
-  // IIIa) to each, with disjoint carriers, is a full edge-to-edge connection.
-  const HexGame zig = position(5, "c3", "", Player::White);
-  EXPECT_FALSE(h_search(cells_of(zig), 5, Player::Black, knobs).edge_fulls.empty());
-  // The same stone on 7x7 is four rows from the far edge: no connection.
-  const HexGame far = position(7, "c3", "", Player::White);
-  EXPECT_TRUE(h_search(cells_of(far), 7, Player::Black, knobs).edge_fulls.empty());
-}
-
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-
-// Whether `winner` wins `g` by the rules alone (df-pn on the plain game).
-bool rules_prove(const HexGame& g, Player winner) {
-  auto table = tt::TranspositionTable::with_entries(1 << 20);
-  DepthFirstPns<HexGame> search(g, winner, table, Limits{}, DfpnOptions{});
-  const auto r = search.solve();
-  EXPECT_TRUE(r.solved());
-  return r.outcome == Outcome::Proven;
-}
-
-// The fourth-row template, checked by the rules alone: on a 10x10 board a
-// Black stone on d4 with rows 5-10 Black (so only the top edge is in
-// question) and every cell of rows 1-4 outside the carrier White. With
-// White to move, Black connects; with any one carrier cell White instead,
-// White cuts (the carrier is minimal, so none of it is slack).
-bool black_connects_through(const std::vector<std::pair<int, int>>& carrier) {
-  constexpr int kSize = 10, kRow = 3, kCol = 3;
-  HexGame g(kSize);
-  for (int r = 0; r < kSize; ++r)
-    for (int c = 0; c < kSize; ++c) {
-      const bool in_carrier = std::find(carrier.begin(), carrier.end(), std::pair{r - kRow, c - kCol}) != carrier.end();
-      if (r > kRow || (r == kRow && c == kCol)) g.place(static_cast<HexGame::Move>(r * kSize + c), Player::Black);
-      else if (!in_carrier) g.place(static_cast<HexGame::Move>(r * kSize + c), Player::White);
-    }
-  g.set_to_move(Player::White);
-  return rules_prove(g, Player::Black);
-}
-
-std::vector<std::pair<int, int>> fourth_row_carrier() {
-  std::vector<std::pair<int, int>> carrier;
-  for (const auto& [row, col] : kFourthRowTemplate) carrier.emplace_back(row, col);
-  return carrier;
-}
-
-TEST(HexKnowledge, FourthRowTemplateConnectsByTheRules) { EXPECT_TRUE(black_connects_through(fourth_row_carrier())); }
-
-TEST(HexKnowledge, FourthRowTemplateHasNoSlackCell) {
-  // Nineteen rules-only solves (about 7 s in Release): a property of the
-  // data, checked in the Release run; the sanitizers see the same code above.
-  if (kSanitized) GTEST_SKIP() << "minimality is checked in the Release build";
-  const auto carrier = fourth_row_carrier();
-  for (std::size_t left_out = 0; left_out < carrier.size(); ++left_out) {
-    auto smaller = carrier;
-    smaller.erase(smaller.begin() + std::ptrdiff_t(left_out));
-    EXPECT_FALSE(black_connects_through(smaller)) << "slack cell " << carrier[left_out].first << ","
-                                                  << carrier[left_out].second;
-  }
-}
-
-// H-search uses the template towards every edge of both sides, in both
-// orientations. On 7x7 the template's first row spans the whole board, so
-// it fits at one cell per orientation and edge: Black b4/c4 (top), f4/e4 (bottom); White d2/d3 (left),
-// d6/d5 (right) by transposition. The stone's way to the other edge is a
-// straight line of the side's stones.
-TEST(HexKnowledge, HSearchAppliesTheFourthRowTemplateTowardsEveryEdge) {
-  struct Case {
-    const char* stone;
-    Player side;
-    int step;  // towards the other edge: +1 or -1 rows (Black) or columns (White)
-  };
-  const Case cases[] = {{"b4", Player::Black, 1},  {"c4", Player::Black, 1},  {"f4", Player::Black, -1},
-                        {"e4", Player::Black, -1}, {"d2", Player::White, 1},  {"d3", Player::White, 1},
-                        {"d6", Player::White, -1}, {"d5", Player::White, -1}};
-  HexKnowledge knobs;
-  for (const Case& c : cases) {
-    HexGame g(7);
-    const int stone = *g.parse_move(c.stone), row = stone / 7, col = stone % 7;
-    for (int k = 0; k <= 3; ++k) {
-      const int r = c.side == Player::Black ? row + k * c.step : row, cc = c.side == Player::White ? col + k * c.step : col;
-      g.place(static_cast<HexGame::Move>(r * 7 + cc), c.side);
-    }
-    g.set_to_move(opponent(c.side));
-    const auto vcs = h_search(cells_of(g), 7, c.side, knobs);
-    ASSERT_FALSE(vcs.edge_fulls.empty()) << c.stone;
-    // And the connection is real: with every cell outside its carrier the
-    // opponent's and the opponent to move, the rules give the side the win
-    // (about 2 s a case: Release only, the sanitizers run the code above).
-    if (kSanitized) continue;
-    HexGame check(7);
-    for (int i = 0; i < 49; ++i) {
-      const auto m = static_cast<HexGame::Move>(i);
-      if (g.stone(m)) check.place(m, *g.stone(m));
-      else if (!vcs.edge_fulls.front().contains(i)) check.place(m, opponent(c.side));
-    }
-    check.set_to_move(opponent(c.side));
-    EXPECT_TRUE(rules_prove(check, c.side)) << c.stone << "\n" << check.to_text();
-  }
-}
-
-// From a 7x7 search (a1 b6): Black to move wins with b2, which joins a1 to
-// the c2-g2 group, whose connection to row 7 needs two semis through the
-// group and back combined by the OR rule. H-search used to keep only the
-// first full the OR rule found, and a pair's full list shut out newcomers
-// once at capacity; the narrow full was lost and the position stayed open.
-TEST(HexKnowledge, HSearchKeepsTheNarrowFullsTheOrRuleFinds) {
-  HexKnowledge knobs;
-  const HexGame g = position(7, "a1 c2 d2 e2 f2 g2 e4 f4 c6", "c1 d1 e1 f1 g1 e3 c5 e5 b6", Player::Black);
-  const auto a = analyse(g, knobs);
-  ASSERT_TRUE(a.winner);
-  EXPECT_EQ(*a.winner, Player::Black);
-  HexGame after = g;
-  after.play(static_cast<HexGame::Move>(cell(g, "b2")));
-  const auto vcs = h_search(cells_of(after), 7, Player::Black, knobs);
-  ASSERT_FALSE(vcs.edge_fulls.empty());
-  if (kSanitized) return;
-  // The connection holds by the rules: White owns every cell outside it.
-  HexGame check(7);
-  for (int i = 0; i < 49; ++i) {
-    const auto m = static_cast<HexGame::Move>(i);
-    if (after.stone(m)) check.place(m, *after.stone(m));
-    else if (!vcs.edge_fulls.front().contains(i)) check.place(m, Player::White);
-  }
-  check.set_to_move(Player::White);
-  EXPECT_TRUE(rules_prove(check, Player::Black)) << check.to_text();
 }
 
 TEST(HexKnowledge, MustPlayKeepsTheMoverInsideTheOpponentsCarriers) {
@@ -247,7 +81,7 @@ TEST(HexKnowledge, SymmetricPositionsKeepOneMoveOfEachImagePair) {
   std::mt19937 rng(11);
   int checked = 0, dropped = 0;
   for (const int size : {4, 5, 6}) {
-    RulesSolver exact;
+    HexRulesSolver exact;
     const int last = size * size - 1;
     for (int trial = 0, found = 0; trial < 400 && found < 12; ++trial) {
       HexGame g(size);
@@ -300,7 +134,7 @@ TEST(HexKnowledge, FillInPreservesTheValue) {
   std::mt19937 rng(11);
   int with_captured = 0, with_dead = 0;
   for (int size : {4, 5}) {
-    RulesSolver exact;
+    HexRulesSolver exact;
     for (int t = 0; t < (size == 4 ? 300 : 120); ++t) {
       HexGame g(size);
       const int stones = size == 4 ? 3 + int(rng() % 8) : 11 + int(rng() % 6);
@@ -339,7 +173,7 @@ TEST(HexKnowledge, ClaimsAgreeWithTheRulesOnRandomPositions) {
   HexKnowledge knobs;
   int decided = 0, open = 0, pruned = 0, vulnerable_dropped = 0;
   for (int size : {3, 4, 5, 6}) {
-    RulesSolver exact;
+    HexRulesSolver exact;
     const int trials = size == 6 ? 80 : size == 5 ? 150 : 300;
     for (int t = 0; t < trials; ++t) {
       // Every third trial without must-play, so that the inferior-cell
@@ -398,141 +232,13 @@ TEST(HexKnowledge, ClaimsAgreeWithTheRulesOnRandomPositions) {
   EXPECT_GT(vulnerable_dropped, 0);  // vulnerable moves among them (domination takes most)
 }
 
-// Random positions, most of them left open by the knowledge (as above).
-HexGame random_position(std::mt19937& rng, int size, int stones, const HexKnowledge& knobs) {
-  HexGame g(size);
-  for (int placed = 0; placed < stones; ++placed) {
-    HexGame::MoveList moves;
-    g.generate_moves(moves);
-    if (moves.empty() || g.winner()) break;
-    bool played = false;
-    for (int attempt = 0; attempt < 8 && !played; ++attempt) {
-      g.play(moves[rng() % moves.size()]);
-      if (!analyse(g, knobs).winner) played = true;
-      else g.undo();
-    }
-    if (!played) g.play(moves[rng() % moves.size()]);
-  }
-  return g;
-}
-
-// The AND rule through an edge (HexKnowledge::and_over_edges, off by
-// default): on open 8x8 positions most connections it builds pass through
-// an edge, so leaving it out builds far fewer; with it on, what the
-// knowledge decides on small boards still agrees with the rules.
-TEST(HexKnowledge, AndOverEdgesBuildsMostConnectionsAndStaysSound) {
-  std::mt19937 rng(11);
-  HexKnowledge without, with;
-  with.and_over_edges = true;
-  long built_without = 0, built_with = 0;
-  for (int t = 0; t < 12; ++t) {
-    const HexGame g = random_position(rng, 8, 4 + int(rng() % 12), without);
-    const HexCells cells = cells_of(g);
-    for (const Player side : {Player::Black, Player::White}) {
-      built_without += h_search(cells, 8, side, without).connections;
-      built_with += h_search(cells, 8, side, with).connections;
-    }
-  }
-  std::printf("8x8 connections: %ld without the AND through edges, %ld with\n", built_without, built_with);
-  EXPECT_LT(3 * built_without, built_with);
-  int decided = 0;
-  for (int size : {3, 4, 5}) {
-    RulesSolver exact;
-    for (int t = 0; t < 60; ++t) {
-      // As in ClaimsAgreeWithTheRulesOnRandomPositions: the rules solver
-      // is slow on 5x5 boards with few stones.
-      const int stones = size == 5 ? 11 + int(rng() % 7) : int(rng() % std::uint32_t(size * size - 1));
-      HexGame g = random_position(rng, size, stones, with);
-      if (g.winner()) continue;
-      const auto a = analyse(g, with);
-      if (!a.winner) continue;
-      ++decided;
-      EXPECT_EQ(*a.winner == g.to_move(), exact.mover_wins(g)) << g.to_text();
-    }
-  }
-  EXPECT_GT(decided, 20);
-}
-
-// Must-play intersects every edge-to-edge semi H-search builds, not just
-// the few its bounded list keeps: with room for two semis per pair, it still
-// reports several, and each holds by the rules
-// (the side plays the key and connects with the opponent holding every cell
-// outside the carrier).
-TEST(HexKnowledge, EdgeSemisBeyondTheListStillNarrowMustPlay) {
-  std::mt19937 rng(5);
-  HexKnowledge knobs;
-  knobs.max_semis_per_pair = knobs.max_edge_semis_per_pair = 2;  // the fewest that still make bridges
-  int beyond = 0, checked = 0;
-  for (int trial = 0; trial < 200; ++trial) {
-    const int size = 5 + int(rng() % 3);
-    const HexGame g = random_position(rng, size, 3 + int(rng() % 8), knobs);
-    if (g.winner()) continue;
-    const Player side = opponent(g.to_move());
-    const VirtualConnections vcs = h_search(cells_of(g), size, side, knobs);
-    if (!vcs.edge_fulls.empty() || vcs.edge_semis.size() <= 2) continue;
-    ++beyond;
-    for (const auto& [key, carrier] : vcs.edge_semis) {
-      if (kSanitized || checked >= 60) continue;
-      ++checked;
-      HexGame check(size);
-      for (int i = 0; i < size * size; ++i) {
-        const auto m = static_cast<HexGame::Move>(i);
-        if (g.stone(m)) check.place(m, *g.stone(m));
-        else if (!carrier.contains(i)) check.place(m, opponent(side));
-      }
-      check.place(static_cast<HexGame::Move>(key), side);
-      check.set_to_move(opponent(side));
-      EXPECT_TRUE(rules_prove(check, side)) << "key " << key << "\n" << check.to_text();
-    }
-  }
-  EXPECT_GT(beyond, 5);
-}
-
-// A threat move leaves the side an edge-to-edge semi: H-search after the
-// move finds one (or a full) again. Open random 7x7 positions, the side to
-// move; and the ordering puts the threats first.
-TEST(HexKnowledge, ThreatMovesLeaveAnEdgeSemi) {
-  std::mt19937 rng(3);
-  const HexKnowledge knobs;
-  int threats = 0, confirmed = 0, open = 0, ordered = 0, with_threats = 0;
-  for (int trial = 0; trial < 60; ++trial) {
-    const HexGame g = random_position(rng, 7, 4 + int(rng() % 8), knobs);
-    const HexAnalysis a = analyse(g, knobs);
-    if (a.winner) continue;
-    HexCells cells = cells_of(g);
-    const Player side = g.to_move();
-    const CellSet found = h_search(cells, 7, side, knobs, false, /*threats=*/true).threat_moves;
-    found.for_each([&](int c) {
-      ++threats;
-      EXPECT_EQ(cells[std::size_t(c)], 0);
-      cells[std::size_t(c)] = side == Player::Black ? 1 : 2;
-      const VirtualConnections after = h_search(cells, 7, side, knobs);
-      confirmed += !after.edge_semis.empty() || !after.edge_fulls.empty();
-      cells[std::size_t(c)] = 0;
-    });
-    // The analysis's order (on the board after fill-in): its threats among
-    // the moves come before the other moves.
-    ++open;
-    const CellSet kept = a.mover_threats & a.moves;
-    std::size_t i = 0;
-    while (i < a.order.size() && kept.contains(a.order[i])) ++i;
-    ordered += int(i) == kept.size();
-    with_threats += !kept.empty();
-  }
-  EXPECT_GT(threats, 50);
-  // Bounded lists may lose a connection after the move; nearly all hold.
-  EXPECT_GE(confirmed * 10, threats * 9) << confirmed << " of " << threats;
-  EXPECT_EQ(ordered, open);
-  EXPECT_GT(with_threats, 5);
-}
-
 TEST(HexKnowledge, ProofSetsOfDecisionsHoldByTheRules) {
   std::mt19937 rng(11);
   HexKnowledge knobs, unshrunk;
   unshrunk.shrink_proofs = false;
   int checked = 0, smaller = 0, shrunk = 0, flipped_any = 0;
   for (int size : {3, 4, 5, 6}) {
-    RulesSolver exact;
+    HexRulesSolver exact;
     for (int t = 0; t < 200; ++t) {
       const int cells = size * size;
       // At most ~14 empty cells, for the exact solver (before concessions).
@@ -576,134 +282,6 @@ TEST(HexKnowledge, ProofSetsOfDecisionsHoldByTheRules) {
   EXPECT_GT(smaller, checked / 2);  // the sets do leave cells out
   EXPECT_GT(shrunk, checked / 20);  // and shrinking takes more out
   EXPECT_GT(flipped_any, checked / 4);  // and the winner's stones out of play were given away
-}
-
-// Knowledge with a narrow H-search, for the tests of learnt proof sets: the
-// full H-search decides most of these positions outright, leaving the
-// search (and so the learning) little to do.
-HexKnowledge narrow_h_search(int fulls_per_pair, int semis_per_pair) {
-  HexKnowledge knobs;
-  knobs.max_fulls_per_pair = knobs.max_edge_fulls_per_pair = fulls_per_pair;
-  knobs.max_semis_per_pair = knobs.max_edge_semis_per_pair = semis_per_pair;
-  return knobs;
-}
-
-// Every proof set df-pn made the game learn (won and lost nodes) holds by
-// the rules: solve, then walk the positions near the root and check each
-// set the game has, decided by the analysis or learnt from the search.
-TEST(HexKnowledge, LearntProofSetsHoldByTheRules) {
-  int learnt = 0, decided = 0;
-  auto walk = [&](auto& self, HexKnowledgeGame& game, HexGame& rules, const tt::TranspositionTable& table,
-                  int depth, RulesSolver& exact) -> void {
-    if (rules.winner()) return;
-    if (const auto set = game.proof_set()) {
-      // The side the set is for: the analysis's winner, or the search's.
-      std::optional<Player> winner = game.analysis().winner;
-      (winner ? decided : learnt)++;
-      tt::EntryData e;
-      if (!winner && table.probe(rules.hash(), e) && e.solved())
-        winner = e.numbers.outcome() == Outcome::Proven ? Player::Black : Player::White;
-      if (!winner) winner = exact.mover_wins(rules) ? rules.to_move() : opponent(rules.to_move());
-      EXPECT_TRUE(proof_set_holds(rules, *set, *winner, exact)) << rules.to_text();
-    }
-    if (depth == 0) return;
-    HexGame::MoveList moves;
-    rules.generate_moves(moves);
-    for (const auto m : moves) {
-      game.play(m);
-      rules.play(m);
-      self(self, game, rules, table, depth - 1, exact);
-      rules.undo();
-      game.undo();
-    }
-  };
-  std::mt19937 rng(5);
-  for (int size : {4, 5}) {
-    RulesSolver exact;
-    for (int t = 0; t < 16; ++t) {
-      HexGame rules(size);
-      if (size == 4) rules.play(static_cast<HexGame::Move>(t));  // every opening
-      else rules = random_position(rng, size, 10 + int(rng() % 4), HexKnowledge{});
-      if (rules.winner()) continue;
-      HexKnowledgeGame game(rules, narrow_h_search(1, 2));
-      auto table = tt::TranspositionTable::with_entries(1 << 14);
-      DfpnOptions options;
-      options.heuristic_init = t % 2 == 0;
-      DepthFirstPns<HexKnowledgeGame> search(game, Player::Black, table, Limits{}, options);
-      const auto r = search.solve();
-      ASSERT_TRUE(r.solved());
-      walk(walk, game, rules, table, 2, exact);
-    }
-  }
-  std::printf("checked %d learnt and %d decided proof sets\n", learnt, decided);
-  EXPECT_GT(learnt, 30);  // the search does learn sets of nodes it solved
-}
-
-// Every set learnt while solving 6x6 openings, checked by the rules as it
-// is learnt (those of up to 13 cells: the exact solver's reach).
-TEST(HexKnowledge, ProofSetsLearntOnSixBySixHoldByTheRules) {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-  GTEST_SKIP() << "a 6x6 solve is slow under a sanitizer; the 4x4/5x5 test runs the same code";
-#endif
-  RulesSolver exact;
-  int checked = 0, wrong = 0, pruned = 0;
-  for (const char* opening : {"d4", "c3"}) {
-    HexGame rules(6);
-    rules.play(*rules.parse_move(opening));
-    HexKnowledgeGame game(rules, narrow_h_search(2, 3));
-    game.observe_proof_sets([&](const HexGame& position, const CellSet& set, Player winner) {
-      if (set.size() > 13) return;
-      ++checked;
-      if (!proof_set_holds(position, set, winner, exact)) {
-        ++wrong;
-        ADD_FAILURE() << "a proof set for " << to_string(winner) << " that does not hold\n" << position.to_text();
-      }
-    });
-    auto table = tt::TranspositionTable::with_entries(1 << 16);
-    DepthFirstPns<HexKnowledgeGame> search(game, Player::White, table, Limits{}, DfpnOptions{});
-    const auto r = search.solve();
-    ASSERT_TRUE(r.solved());
-    EXPECT_EQ(r.outcome, Outcome::Disproven) << opening;  // Black wins both (shared/data/hex)
-    for (const auto& [key, value] : r.stats)
-      if (key == "refuted_siblings") pruned += int(value);
-  }
-  std::printf("checked %d learnt proof sets, %d wrong; %d siblings pruned\n", checked, wrong, pruned);
-  EXPECT_GT(checked, 100);
-  EXPECT_GT(pruned, 100);  // the sets do prune
-}
-
-// df-pn on HexKnowledgeGame gives the rules' answer for every opening of
-// the small boards, with each piece of knowledge alone and all together.
-TEST(HexKnowledge, SolverAgreesWithTheRulesOnEveryOpening) {
-  std::vector<HexKnowledge> settings = {HexKnowledge{}, HexKnowledge::none()};
-  HexKnowledge dead_only = HexKnowledge::none();
-  dead_only.dead_cells = true;
-  HexKnowledge vc_only = HexKnowledge::none();
-  vc_only.virtual_connections = vc_only.must_play = true;
-  settings.push_back(dead_only);
-  settings.push_back(vc_only);
-  for (int size : {2, 3, 4}) {
-    RulesSolver exact;
-    for (int first = 0; first < size * size; ++first) {
-      HexGame g(size);
-      g.play(static_cast<HexGame::Move>(first));
-      const bool white_wins = exact.mover_wins(g);
-      for (const auto& knobs : settings) {
-        // 4x4 without knowledge is slow and the rules tests cover it.
-        if (size == 4 && !knobs.virtual_connections) continue;
-        for (bool heuristic : {false, true}) {
-          HexKnowledgeGame game(g, knobs);
-          auto table = tt::TranspositionTable::with_entries(1 << 12);
-          DfpnOptions options;
-          options.heuristic_init = heuristic;
-          DepthFirstPns<HexKnowledgeGame> search(game, Player::White, table, Limits{}, options);
-          const auto r = search.solve();
-          ASSERT_TRUE(r.solved());
-          EXPECT_EQ(r.outcome == Outcome::Proven, white_wins) << size << " " << g.move_to_string(HexGame::Move(first));
-        }
-      }
-    }
-  }
 }
 
 }  // namespace

@@ -84,6 +84,14 @@ TEST(ProofTranspositions, ReadersSeeWholeRecordsWhileWritersAdd) {
     });
   for (auto& t : threads) t.join();
   EXPECT_EQ(torn.load(), 0);
+  // Every record the writers added is found whole once they are done (the
+  // readers above may have run before any was written).
+  for (int cell = 0; cell < 119; ++cell) {
+    const CellSet white = CellSet::all_below(121) - cells({cell, cell + 1});
+    const auto hit = store.find(cells({cell}), white, Player::White);
+    ASSERT_TRUE(hit) << "cell " << cell;
+    EXPECT_EQ(hit->proof_set, cells({cell + 1})) << "cell " << cell;
+  }
 }
 
 // Solving with the store decides positions by other positions' proofs;

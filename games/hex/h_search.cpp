@@ -1,0 +1,658 @@
+#include "games/hex/h_search.h"
+
+#include <algorithm>
+#include <span>
+#include <utility>
+
+#include <boost/container/static_vector.hpp>
+
+#include "games/hex/hex_connection_proof.h"
+
+namespace dfpn::games {
+
+namespace {
+
+// H-search over nodes: empty cells (id = cell) and groups (id = n² + group).
+// Connections are kept per pair (bounded, so lookups are short) and per
+// node (the fulls, which the AND rule walks). The buffers are reused across
+// calls on a thread: a search runs this for every position it expands.
+template <class Set>
+class HSearch {
+ public:
+  static constexpr int kMaxFulls = HexKnowledge::kMostFullsPerPair, kMaxSemis = HexKnowledge::kMostSemisPerPair;
+
+  HSearch(const HexCells& cells, int n, Player side, const HexKnowledge& knobs, bool record = false)
+      : cells_(cells), n_(n), knobs_(knobs), groups_(find_groups(cells, n, side)), black_(side == Player::Black),
+        record_(record),
+        max_fulls_(std::clamp(knobs.max_fulls_per_pair, 1, kMaxFulls)),
+        max_semis_(std::clamp(knobs.max_semis_per_pair, 1, kMaxSemis)),
+        max_edge_fulls_(std::clamp(knobs.max_edge_fulls_per_pair, 1, kMaxFulls)),
+        max_edge_semis_(std::clamp(knobs.max_edge_semis_per_pair, 1, kMaxSemis)), s_(scratch()) {
+    node_count_ = n * n + groups_.count;
+    s_.fulls_of.resize(std::size_t(node_count_));
+    for (auto& list : s_.fulls_of) list.clear();
+    s_.semis_of.resize(std::size_t(node_count_));
+    for (auto& list : s_.semis_of) list.clear();
+    s_.pair_slot.assign(std::size_t(node_count_ * node_count_), -1);
+    s_.pairs.clear();
+    s_.queue.clear();
+    s_.derivations.clear();
+    s_.parent_ids.clear();
+    s_.pair_ids.clear();
+    s_.edge_semis.clear();
+    edge_meet_ = Set::all_below(n * n);
+    first_edge_ = group_node(groups_.first_edge);
+    second_edge_ = group_node(groups_.second_edge);
+  }
+
+  // When the edges are connected (for certificates, which need just one
+  // connection): never, by a full, or by a full or a semi.
+  enum class StopAt { Never, EdgeFull, EdgeSemi };
+
+  VirtualConnections run(bool links, StopAt stop = StopAt::Never, bool threats = false) {
+    add_adjacencies();
+    if (knobs_.edge_templates) add_edge_templates();
+    auto edges_connected = [&] {
+      const Pair* pair = find_pair(first_edge_, second_edge_);
+      return pair && (pair->fulls > 0 || (stop == StopAt::EdgeSemi && pair->semis > 0));
+    };
+    for (std::size_t next = 0; next < s_.queue.size() && built_ < knobs_.max_connections; ++next) {
+      if (stop != StopAt::Never && edges_connected()) break;
+      const Pending p = s_.queue[next];
+      if (p.key < 0) {
+        and_rule(p.a, p.b, p.carrier, p.id);
+        and_rule(p.b, p.a, p.carrier, p.id);
+        semis_through_group(p.a, p.b, p.carrier, p.id, s_.semis_of, -1);
+        semis_through_group(p.b, p.a, p.carrier, p.id, s_.semis_of, -1);
+      } else {
+        semis_through_group(p.a, p.b, p.carrier, p.id, s_.fulls_of, p.key);
+        semis_through_group(p.b, p.a, p.carrier, p.id, s_.fulls_of, p.key);
+      }
+    }
+    VirtualConnections out;
+    out.connections = built_;
+    if (const Pair* pair = find_pair(first_edge_, second_edge_)) {
+      for (int i = 0; i < pair->fulls; ++i) out.edge_fulls.push_back(CellSet(pair->full[std::size_t(i)]));
+      for (int i = 0; i < pair->semis; ++i)
+        out.edge_semis.emplace_back(pair->semi_key[std::size_t(i)], CellSet(pair->semi[std::size_t(i)]));
+    }
+    // Then the ones kept apart (keep_edge_semi) that the list no longer holds.
+    const std::size_t listed = out.edge_semis.size();
+    for (const EdgeSemi& e : s_.edge_semis) {
+      const CellSet carrier(e.carrier);
+      if (std::none_of(out.edge_semis.begin(), out.edge_semis.begin() + std::ptrdiff_t(listed),
+                       [&](const auto& semi) { return semi.second == carrier; }))
+        out.edge_semis.emplace_back(e.key, carrier);
+    }
+    if (links) out.full_links = full_links();
+    if (threats) out.threat_moves = threat_moves();
+    return out;
+  }
+
+ private:
+  // A node's connections of one kind seen from that node, as parallel
+  // arrays: the AND rule scans the carriers of every full at a node for each
+  // new full there (a few hundred thousand per analysis on 7x7), and
+  // rejects nearly nine in ten on the carrier alone.
+  struct Halves {
+    std::vector<Set> carrier;
+    std::vector<int> other;
+    std::vector<int> key;  // a semi's key (unused for fulls)
+    std::vector<int> id;   // its derivation (when recording)
+    std::size_t size() const { return other.size(); }
+    void clear() {
+      carrier.clear();
+      other.clear();
+      key.clear();
+      id.clear();
+    }
+    void push(int other_end, int semi_key, const Set& c, int derivation) {
+      carrier.push_back(c);
+      other.push_back(other_end);
+      key.push_back(semi_key);
+      if (derivation >= 0) id.push_back(derivation);  // recording: every entry has one
+    }
+  };
+  struct Pair {
+    int fulls = 0, semis = 0;
+    // The slot of each list's widest carrier once the list is full (see
+    // admit): it turns away every newcomer at least that wide without a
+    // walk, which on crowded 8x8 boards is most of them.
+    std::int8_t widest_full = 0, widest_semi = 0;
+    std::array<Set, kMaxFulls> full;
+    std::array<Set, kMaxSemis> semi;
+    std::array<int, kMaxSemis> semi_key;
+  };
+  // A pair's derivations, slot by slot (recording only; kept apart so the
+  // pairs stay compact when not recording).
+  struct PairIds {
+    std::array<int, kMaxFulls> full;
+    std::array<int, kMaxSemis> semi;
+  };
+  struct Pending {  // a new full (key < 0) or semi connection
+    int a, b, key, id;
+    Set carrier;
+  };
+  // How a connection was built (recorded only for certificates).
+  struct Derivation {
+    int a, b, key;
+    ConnectionRule rule;
+    int first_parent, parents;  // a range of Scratch::parent_ids
+    Set carrier;
+  };
+  struct EdgeSemi {
+    int key, id;
+    Set carrier;
+  };
+  struct Scratch {
+    std::vector<Halves> fulls_of;
+    std::vector<Halves> semis_of;  // only at groups (AND through a stone)
+    std::vector<int> pair_slot;
+    std::vector<Pair> pairs;
+    std::vector<Pending> queue;
+    std::vector<Derivation> derivations;
+    std::vector<int> parent_ids;
+    std::vector<PairIds> pair_ids;
+    // Edge-to-edge semis kept apart from the bounded pair list: each one
+    // that shrank the common part of all edge semis when it was built.
+    std::vector<EdgeSemi> edge_semis;
+  };
+  static Scratch& scratch() {
+    thread_local Scratch s;
+    return s;
+  }
+
+  public:
+  // After run() with recording: the steps that build the smallest edge-to-
+  // edge full (or, with `semi_ok` and no full, the smallest semi).
+  std::optional<ConnectionCertificate> certificate(Player side, bool semi_ok) const {
+    const int slot = s_.pair_slot[std::size_t(index(first_edge_, second_edge_))];
+    if (slot < 0 || !record_) return std::nullopt;
+    const Pair& pair = s_.pairs[std::size_t(slot)];
+    int best = -1;
+    auto consider = [&](int id) {
+      if (best < 0 || s_.derivations[std::size_t(id)].carrier.size() < s_.derivations[std::size_t(best)].carrier.size())
+        best = id;
+    };
+    const PairIds& ids = s_.pair_ids[std::size_t(slot)];
+    for (int i = 0; i < pair.fulls; ++i) consider(ids.full[std::size_t(i)]);
+    if (best < 0 && semi_ok)
+      for (int i = 0; i < pair.semis; ++i) consider(ids.semi[std::size_t(i)]);
+    if (best < 0) return std::nullopt;
+    return certificate_of(best, side);
+  }
+
+  // After run() with recording: every edge-to-edge semi connection, as
+  // (carrier, derivation id for certificate_of()).
+  std::vector<std::pair<CellSet, int>> edge_semis() const {
+    std::vector<std::pair<CellSet, int>> out;
+    const int slot = s_.pair_slot[std::size_t(index(first_edge_, second_edge_))];
+    if (slot < 0 || !record_) return out;
+    const Pair& pair = s_.pairs[std::size_t(slot)];
+    for (int i = 0; i < pair.semis; ++i) {
+      const int id = s_.pair_ids[std::size_t(slot)].semi[std::size_t(i)];
+      out.emplace_back(CellSet(s_.derivations[std::size_t(id)].carrier), id);
+    }
+    for (const EdgeSemi& e : s_.edge_semis) out.emplace_back(CellSet(e.carrier), e.id);
+    return out;
+  }
+
+  // The steps that build derivation `id`: a post-order over the derivation
+  // DAG, parts before what they build.
+  ConnectionCertificate certificate_of(int id_wanted, Player side) const {
+    const std::vector<int> ends = node_ends();
+    auto end_of = [&](int node) { return node < n_ * n_ ? node : ends[std::size_t(node)]; };
+    ConnectionCertificate out;
+    out.side = side;
+    std::vector<int> step_of(s_.derivations.size(), -1);
+    std::vector<std::pair<int, bool>> stack = {{id_wanted, false}};
+    while (!stack.empty()) {
+      const auto [id, expanded] = stack.back();
+      stack.pop_back();
+      if (step_of[std::size_t(id)] >= 0) continue;
+      const Derivation& d = s_.derivations[std::size_t(id)];
+      if (!expanded) {
+        stack.push_back({id, true});
+        for (int k = 0; k < d.parents; ++k) stack.push_back({s_.parent_ids[std::size_t(d.first_parent + k)], false});
+        continue;
+      }
+      ConnectionStep step;
+      step.rule = d.rule;
+      step.a = end_of(d.a);
+      step.b = end_of(d.b);
+      step.key = d.key;
+      step.carrier = CellSet(d.carrier);
+      for (int k = 0; k < d.parents; ++k) step.parents.push_back(step_of[std::size_t(s_.parent_ids[std::size_t(d.first_parent + k)])]);
+      step_of[std::size_t(id)] = int(out.steps.size());
+      out.steps.push_back(std::move(step));
+    }
+    return out;
+  }
+
+ private:
+  private:
+  // Every pair of nodes with a full connection, as cells (a group by one
+  // of its stones) or edges.
+  // Per node: a cell (the empty cell, a stone of the group) or an edge.
+  std::vector<int> node_ends() const {
+    std::vector<int> end(std::size_t(node_count_), -3);
+    for (int cell = 0; cell < n_ * n_; ++cell) {
+      if (cells_[std::size_t(cell)] == kEmpty) end[std::size_t(cell)] = cell;
+      else if (const int g = groups_.of[std::size_t(cell)]; g >= 0) end[std::size_t(group_node(g))] = cell;
+    }
+    end[std::size_t(first_edge_)] = VirtualConnections::kFirstEdge;
+    end[std::size_t(second_edge_)] = VirtualConnections::kSecondEdge;
+    return end;
+  }
+  std::vector<std::array<int, 2>> full_links() const {
+    const std::vector<int> end = node_ends();
+    std::vector<std::array<int, 2>> out;
+    for (int a = 0; a < node_count_; ++a) {
+      const Halves& at = s_.fulls_of[std::size_t(a)];
+      for (std::size_t i = 0; i < at.size(); ++i)
+        if (const int b = at.other[i]; b > a) out.push_back({end[std::size_t(a)], end[std::size_t(b)]});
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  }
+
+  // Empty cells where a full from one edge and a semi from the other meet
+  // with disjoint carriers: played, they leave an edge-to-edge semi.
+  CellSet threat_moves() const {
+    CellSet out;
+    auto meet = [](const Pair* fulls, const Pair* semis) {
+      if (!fulls || !semis) return false;
+      for (int i = 0; i < fulls->fulls; ++i)
+        for (int j = 0; j < semis->semis; ++j)
+          if (!fulls->full[std::size_t(i)].intersects(semis->semi[std::size_t(j)])) return true;
+      return false;
+    };
+    for (int cell = 0; cell < n_ * n_; ++cell) {
+      if (cells_[std::size_t(cell)] != kEmpty) continue;
+      const Pair* to_first = find_pair(first_edge_, cell);
+      const Pair* to_second = find_pair(cell, second_edge_);
+      if (meet(to_first, to_second) || meet(to_second, to_first)) out.insert(cell);
+    }
+    return out;
+  }
+
+  int group_node(int group) const { return n_ * n_ + group; }
+  bool is_cell(int node) const { return node < n_ * n_; }
+  int index(int a, int b) const { return a < b ? a * node_count_ + b : b * node_count_ + a; }
+
+  // The pair's lists, if it has any connection yet.
+  const Pair* find_pair(int a, int b) const {
+    const int slot = s_.pair_slot[std::size_t(index(a, b))];
+    return slot < 0 ? nullptr : &s_.pairs[std::size_t(slot)];
+  }
+
+  Pair& pair(int a, int b) {
+    int& slot = s_.pair_slot[std::size_t(index(a, b))];
+    if (slot < 0) {
+      slot = int(s_.pairs.size());
+      s_.pairs.emplace_back();
+      if (record_) s_.pair_ids.emplace_back();
+    }
+    return s_.pairs[std::size_t(slot)];
+  }
+
+  // The node a cell belongs to for this side: itself if empty, its group if
+  // a stone of the side, none (-1) if the opponent's.
+  int node_of(int cell) const {
+    if (cells_[std::size_t(cell)] == kEmpty) return cell;
+    const int g = groups_.of[std::size_t(cell)];
+    return g >= 0 ? group_node(g) : -1;
+  }
+
+  void add_adjacencies() {
+    for (int cell = 0; cell < n_ * n_; ++cell) {
+      if (cells_[std::size_t(cell)] != kEmpty) continue;
+      const int r = cell / n_, c = cell % n_;
+      for (int k = 0; k < 6; ++k) {
+        const int nr = r + kRingRows[std::size_t(k)], nc = c + kRingCols[std::size_t(k)];
+        const bool off = nr < 0 || nr >= n_ || nc < 0 || nc >= n_;
+        const int other = off ? edge_beside(nr, nc) : node_of(nr * n_ + nc);
+        if (other >= 0 && other != cell) add_full(cell, other, Set{}, ConnectionRule::Adjacent, {});
+      }
+    }
+  }
+
+  // The fourth-row template from every empty cell or stone of the side
+  // three rows from one of its edges, in both orientations, where its
+  // carrier is empty and on the board.
+  void add_edge_templates() {
+    for (int edge = 0; edge < 2; ++edge) {
+      const int depth = edge == 0 ? 3 : n_ - 4;  // the row (column for White) three from the edge
+      if (depth < 0 || depth >= n_) continue;
+      const int edge_node = group_node(edge == 0 ? groups_.first_edge : groups_.second_edge);
+      for (int mirrored = 0; mirrored < 2; ++mirrored) {
+        // The carrier as (row, column) offsets on this board: mirrored about
+        // the stone's axis, turned towards the edge, transposed for White
+        // (whose edges are columns).
+        std::array<std::pair<int, int>, kFourthRowTemplate.size()> offsets;
+        for (std::size_t i = 0; i < offsets.size(); ++i) {
+          const int template_row = kFourthRowTemplate[i][0], template_col = kFourthRowTemplate[i][1];
+          int dr = template_row, dc = mirrored ? -template_col - template_row : template_col;
+          if (edge == 1) dr = -dr, dc = -dc;
+          offsets[i] = black_ ? std::pair{dr, dc} : std::pair{dc, dr};
+        }
+        for (int along = 0; along < n_; ++along) {
+          const int row = black_ ? depth : along, col = black_ ? along : depth;
+          const int anchor = node_of(row * n_ + col);
+          if (anchor < 0) continue;
+          Set carrier;
+          bool fits = true;
+          for (const auto& [dr, dc] : offsets) {
+            const int r = row + dr, c = col + dc;
+            if (r < 0 || r >= n_ || c < 0 || c >= n_ || cells_[std::size_t(r * n_ + c)] != kEmpty) {
+              fits = false;
+              break;
+            }
+            carrier.insert(r * n_ + c);
+          }
+          if (fits) add_full(anchor, edge_node, carrier, ConnectionRule::Template, {}, row * n_ + col);
+        }
+      }
+    }
+  }
+
+  // The side's edge group next to an off-board position, or -1.
+  int edge_beside(int r, int c) const {
+    const bool off_row = r < 0 || r >= n_, off_col = c < 0 || c >= n_;
+    if (off_row && off_col) return -1;
+    if (black_ && off_row) return group_node(r < 0 ? groups_.first_edge : groups_.second_edge);
+    if (!black_ && off_col) return group_node(c < 0 ? groups_.first_edge : groups_.second_edge);
+    return -1;
+  }
+
+  bool ends_outside(int a, int b, const Set& carrier) const {
+    return a != b && !(is_cell(a) && carrier.contains(a)) && !(is_cell(b) && carrier.contains(b));
+  }
+
+  // A pair's list keeps connections none of which holds another's carrier.
+  // When it is full, a smaller newcomer takes the place of the widest: a
+  // list filled early with wide carriers (often ones that loop through a
+  // group and back) would otherwise shut out the narrow ones the OR and AND
+  // rules need. What leaves the list stays valid and stays in the per-node
+  // lists; only the pair stops comparing against it. Stores the newcomer
+  // and returns its slot, or -1 if it is not needed.
+  static int admit(std::span<Set> list, int& count, int capacity, std::int8_t& widest, const Set& carrier) {
+    if (too_wide(list, count, capacity, widest, carrier)) return -1;
+    for (int i = 0; i < count; ++i)
+      if (list[std::size_t(i)].subset_of(carrier)) return -1;
+    const int slot = count < capacity ? count++ : widest;
+    list[std::size_t(slot)] = carrier;
+    if (count == capacity) widest = widest_of(list, count);
+    return slot;
+  }
+  // Whether a full list turns `carrier` away on width alone (it takes only
+  // a carrier narrower than its widest).
+  static bool too_wide(std::span<const Set> list, int count, int capacity, std::int8_t widest, const Set& carrier) {
+    return count == capacity && carrier.size() >= list[std::size_t(widest)].size();
+  }
+  // The slot of the widest carrier (the first, on ties).
+  static std::int8_t widest_of(std::span<const Set> list, int count) {
+    int w = 0;
+    for (int i = 1; i < count; ++i)
+      if (list[std::size_t(i)].size() > list[std::size_t(w)].size()) w = i;
+    return std::int8_t(w);
+  }
+
+  PairIds& ids_of(int a, int b) { return s_.pair_ids[std::size_t(s_.pair_slot[std::size_t(index(a, b))])]; }
+  int id_at(const Halves& halves, std::size_t i) const { return record_ ? halves.id[i] : -1; }
+
+  // The derivation's index, or -1 when not recording. `anchor_cell`: the
+  // cell a template hangs from (a group's end is otherwise any stone).
+  int record(int a, int b, int key, const Set& carrier, ConnectionRule rule, std::span<const int> parents,
+             int anchor_cell = -1) {
+    if (!record_) return -1;
+    s_.derivations.push_back({a, b, key, rule, int(s_.parent_ids.size()), int(parents.size()), carrier});
+    if (anchor_cell >= 0) s_.derivations.back().a = anchor_cell;  // a cell, not a node (see certificate())
+    s_.parent_ids.insert(s_.parent_ids.end(), parents.begin(), parents.end());
+    return int(s_.derivations.size()) - 1;
+  }
+
+  void add_full(int a, int b, const Set& carrier, ConnectionRule rule, std::initializer_list<int> parents,
+                int anchor_cell = -1) {
+    add_full(a, b, carrier, rule, std::span<const int>(parents.begin(), parents.size()), anchor_cell);
+  }
+  void add_full(int a, int b, const Set& carrier, ConnectionRule rule, std::span<const int> parents,
+                int anchor_cell = -1) {
+    if (!ends_outside(a, b, carrier)) return;
+    Pair& p = pair(a, b);
+    const int slot = admit(p.full, p.fulls, fulls_capacity(a, b), p.widest_full, carrier);
+    if (slot < 0) return;
+    const int id = record(a, b, -1, carrier, rule, parents, anchor_cell);
+    if (record_) ids_of(a, b).full[std::size_t(slot)] = id;
+    ++built_;
+    s_.fulls_of[std::size_t(a)].push(b, -1, carrier, id);
+    s_.fulls_of[std::size_t(b)].push(a, -1, carrier, id);
+    s_.queue.push_back({a, b, -1, id, carrier});
+  }
+
+  void add_semi(int a, int b, int key, const Set& carrier, int left, int right) {
+    if (!ends_outside(a, b, carrier)) return;
+    Pair& p = pair(a, b);
+    if (is_edge_pair(a, b)) keep_edge_semi(a, b, key, carrier, left, right);
+    const int capacity = semis_capacity(a, b);
+    if (too_wide(p.semi, p.semis, capacity, p.widest_semi, carrier)) return;  // before the walk over the fulls
+    for (int i = 0; i < p.fulls; ++i)
+      if (p.full[std::size_t(i)].subset_of(carrier)) return;
+    const int slot = admit(p.semi, p.semis, capacity, p.widest_semi, carrier);
+    if (slot < 0) return;
+    ++built_;
+    const std::array<int, 2> parts = {left, right};
+    const int id = record(a, b, key, carrier, ConnectionRule::And, parts);
+    p.semi_key[std::size_t(slot)] = key;
+    if (record_) ids_of(a, b).semi[std::size_t(slot)] = id;
+    if (!is_cell(a)) s_.semis_of[std::size_t(a)].push(b, key, carrier, id);
+    if (!is_cell(b)) s_.semis_of[std::size_t(b)].push(a, key, carrier, id);
+    s_.queue.push_back({a, b, key, id, carrier});
+    // OR rule: semis whose carriers share nothing make a full. Search the
+    // subsets that contain the new semi, taking a semi only if it shrinks
+    // the intersection (so at most a carrier's size deep), and keep every
+    // full found, not just the first: the first often runs through a cell
+    // that another combination avoids, and a later AND needs that one.
+    Carriers others;
+    Ids other_ids;
+    for (int i = 0; i < p.semis; ++i)
+      if (i != slot) others.push_back(p.semi[std::size_t(i)]), other_ids.push_back(record_ ? ids_of(a, b).semi[std::size_t(i)] : -1);
+    Unions found;
+    Ids chosen = {id};
+    or_steps_ = 0;
+    Meets meet_below(others.size() + 1);
+    for (std::size_t i = 0; i < others.size(); ++i) meet_below[i + 1] = i == 0 ? others[0] : meet_below[i] & others[i];
+    if (can_clear(carrier, meet_below, int(others.size())))
+      or_combine(others, other_ids, meet_below, int(others.size()), carrier, carrier, chosen, found);
+    for (const auto& [union_carrier, parts] : found)  // `p` is not used after
+      add_full(a, b, union_carrier, ConnectionRule::Or, std::span<const int>(parts.data(), parts.size()));
+  }
+
+  // Whether the AND rule joins connections at `middle` (HexKnowledge::and_over_edges).
+  bool joins_at(int middle) const {
+    return knobs_.and_over_edges || (middle != first_edge_ && middle != second_edge_);
+  }
+  bool touches_edge(int a, int b) const {
+    return a == first_edge_ || a == second_edge_ || b == first_edge_ || b == second_edge_;
+  }
+  // A pair's list capacities (HexKnowledge: wider where an end is an edge).
+  int fulls_capacity(int a, int b) const { return touches_edge(a, b) ? max_edge_fulls_ : max_fulls_; }
+  int semis_capacity(int a, int b) const { return touches_edge(a, b) ? max_edge_semis_ : max_semis_; }
+  bool is_edge_pair(int a, int b) const {
+    return (a == first_edge_ && b == second_edge_) || (a == second_edge_ && b == first_edge_);
+  }
+  // Must-play is the common part of all the opponent's edge semis, so every
+  // edge semi that shrinks it counts, even one the bounded list turns away
+  // or later trades for a narrower carrier.
+  void keep_edge_semi(int a, int b, int key, const Set& carrier, int left, int right) {
+    if (edge_meet_.subset_of(carrier)) return;
+    edge_meet_ &= carrier;
+    const std::array<int, 2> parts = {left, right};
+    const int id = record(a, b, key, carrier, ConnectionRule::And, parts);
+    s_.edge_semis.push_back({key, id, carrier});
+  }
+
+  using Carriers = boost::container::static_vector<Set, kMaxSemis>;
+  using Ids = boost::container::static_vector<int, kMaxSemis>;
+  using Unions = boost::container::static_vector<std::pair<Set, Ids>, kMaxFulls>;
+  using Meets = boost::container::static_vector<Set, kMaxSemis + 1>;
+  // Adds to `out` (up to a pair's fulls) the unions of the subsets of
+  // `semis` below `limit` that, with the intersection `common` (and union
+  // `all`) so far, reach an empty intersection; with each, the semis used
+  // (`chosen` so far). `meet_below[i]`: the intersection of semis[0..i). A
+  // branch that cannot clear its intersection is not entered (nor charged
+  // to the effort bound): most pairs' semis share their key's neighbourhood,
+  // so most searches end at once.
+  static bool can_clear(const Set& common, const Meets& meet_below, int limit) {
+    return limit > 0 && !common.intersects(meet_below[std::size_t(limit)]);
+  }
+  void or_combine(const Carriers& semis, const Ids& ids, const Meets& meet_below, int limit, const Set& common,
+                  const Set& all, Ids& chosen, Unions& out) {
+    for (int i = 0; i < limit && int(out.size()) < max_fulls_; ++i) {
+      const Set& other = semis[std::size_t(i)];
+      if (common.subset_of(other)) continue;
+      const Set next = common & other;
+      if (!next.empty() && !can_clear(next, meet_below, i)) continue;
+      if (++or_steps_ > kMaxOrSteps) return;
+      chosen.push_back(ids[std::size_t(i)]);
+      if (next.empty()) out.emplace_back(all | other, chosen);
+      else or_combine(semis, ids, meet_below, i, next, all | other, chosen, out);
+      chosen.pop_back();
+    }
+  }
+
+  // AND rule through a stone group: a full and a semi meeting at one of the
+  // side's groups, with disjoint carriers, make a semi between their other
+  // ends, with the semi's key. The new connection is (x, group) with
+  // `carrier`; `halves` are the group's connections of the other kind, and
+  // `key` the new connection's key if it is a semi (else -1: the key is the
+  // other half's). add_semi may grow the lists: index them, never hold a
+  // reference into one.
+  void semis_through_group(int x, int group, const Set& carrier, int id, const std::vector<Halves>& halves, int key) {
+    if (is_cell(group) || !joins_at(group)) return;
+    const std::size_t count = halves[std::size_t(group)].size();
+    for (std::size_t i = 0; i < count; ++i) {
+      const Halves& at_group = halves[std::size_t(group)];
+      const int other = at_group.other[i];
+      const Set other_carrier = at_group.carrier[i];
+      if (!joinable(x, other, carrier, other_carrier)) continue;
+      if (built_ >= knobs_.max_connections) return;
+      add_semi(x, other, key >= 0 ? key : at_group.key[i], carrier | other_carrier, id, id_at(at_group, i));
+    }
+  }
+  // Two connections (x, middle) with carrier c1 and (middle, y) with c2 can
+  // be joined: different ends, disjoint carriers, neither end inside the
+  // other's carrier.
+  bool joinable(int x, int y, const Set& c1, const Set& c2) const {
+    if (y == x || c1.intersects(c2)) return false;
+    return !(is_cell(x) && c2.contains(x)) && !(is_cell(y) && c1.contains(y));
+  }
+
+  // AND rule at `middle`: the full (x, middle) with carrier `c1` and every
+  // full (middle, y) with a disjoint carrier not touching x.
+  void and_rule(int x, int middle, const Set& c1, int id) {
+    if (!joins_at(middle)) return;
+    // New connections never have `middle` as an end, so its list does not
+    // change while it is walked. `blocked`: the cells a second carrier must
+    // avoid (c1, and x itself when x is a cell).
+    const Halves& at_middle = s_.fulls_of[std::size_t(middle)];
+    Set blocked = c1;
+    if (is_cell(x)) blocked.insert(x);
+    const std::size_t count = at_middle.size();
+    for (std::size_t i = 0; i < count; ++i) {
+      const Set& c2 = at_middle.carrier[i];
+      if (c2.intersects(blocked)) continue;
+      const int y = at_middle.other[i];
+      if (y == x || (is_cell(y) && c1.contains(y))) continue;
+      if (built_ >= knobs_.max_connections) return;
+      Set carrier = c1 | c2;
+      if (is_cell(middle)) {
+        carrier.insert(middle);
+        add_semi(x, y, middle, carrier, id, id_at(at_middle, i));
+      } else {
+        add_full(x, y, carrier, ConnectionRule::And, {id, id_at(at_middle, i)});
+      }
+    }
+  }
+
+
+  const HexCells& cells_;
+  int n_;
+  const HexKnowledge& knobs_;
+  Groups groups_;
+  bool black_;
+  bool record_;
+  int max_fulls_, max_semis_, max_edge_fulls_, max_edge_semis_;
+  Scratch& s_;
+  int node_count_ = 0;
+  int built_ = 0;
+  int first_edge_ = -1, second_edge_ = -1;  // the side's edges as nodes
+  Set edge_meet_;  // the common part of the edge semis in s_.edge_semis
+  // OR-rule effort bound per new semi (the subsets of up to kMaxSemis
+  // semis). Per semi, not per call: a call-wide budget ran out on crowded
+  // pairs and then left every later pair without ORs. 64 decides as many
+  // random 7x7 positions as 4096 does, at less cost.
+  static constexpr int kMaxOrSteps = 64;
+  int or_steps_ = 0;
+};
+
+}  // namespace
+
+VirtualConnections h_search(const HexCells& cells, int size, Player side, const HexKnowledge& knobs, bool links,
+                            bool threats) {
+  auto search = [&]<class Set>(Set) {
+    return HSearch<Set>(cells, size, side, knobs).run(links, HSearch<Set>::StopAt::Never, threats);
+  };
+  // The narrowest cell set that holds the board.
+  if (size * size <= BasicCellSet<1>::kCapacity) return search(BasicCellSet<1>{});
+  if (size * size <= BasicCellSet<2>::kCapacity) return search(BasicCellSet<2>{});
+  return search(CellSet{});
+}
+
+std::optional<ConnectionCertificate> certify_edge_connection(const HexCells& cells, int size, Player side,
+                                                             const HexKnowledge& knobs, bool side_to_move) {
+  auto certify = [&]<class Set>(Set) {
+    HSearch<Set> search(cells, size, side, knobs, /*record=*/true);
+    search.run(false, side_to_move ? HSearch<Set>::StopAt::EdgeSemi : HSearch<Set>::StopAt::EdgeFull);
+    return search.certificate(side, side_to_move);
+  };
+  if (size * size <= BasicCellSet<1>::kCapacity) return certify(BasicCellSet<1>{});
+  if (size * size <= BasicCellSet<2>::kCapacity) return certify(BasicCellSet<2>{});
+  return certify(CellSet{});
+}
+
+std::vector<ConnectionCertificate> certify_edge_semis(const HexCells& cells, int size, Player side,
+                                                      const HexKnowledge& knobs) {
+  auto certify = [&]<class Set>(Set) {
+    HSearch<Set> search(cells, size, side, knobs, /*record=*/true);
+    search.run(false);
+    const auto semis = search.edge_semis();
+    std::vector<ConnectionCertificate> chosen;
+    if (semis.empty()) return chosen;
+    // Greedy: the smallest carrier, then whichever semi shrinks the common
+    // part most, until none does. The opponent must play in the common part.
+    auto smaller = [](const auto& a, const auto& b) { return a.first.size() < b.first.size(); };
+    const auto first = std::min_element(semis.begin(), semis.end(), smaller);
+    CellSet common = first->first;
+    chosen.push_back(search.certificate_of(first->second, side));
+    while (!common.empty()) {
+      const std::pair<CellSet, int>* best = nullptr;
+      int best_left = 0;
+      for (const auto& semi : semis) {
+        const int left = (common & semi.first).size();
+        if (left == common.size()) continue;  // shrinks nothing
+        if (!best || left < best_left || (left == best_left && smaller(semi, *best))) best = &semi, best_left = left;
+      }
+      if (!best) break;
+      common &= best->first;
+      chosen.push_back(search.certificate_of(best->second, side));
+    }
+    return chosen;
+  };
+  if (size * size <= BasicCellSet<1>::kCapacity) return certify(BasicCellSet<1>{});
+  if (size * size <= BasicCellSet<2>::kCapacity) return certify(BasicCellSet<2>{});
+  return certify(CellSet{});
+}
+
+}  // namespace dfpn::games

@@ -1,0 +1,67 @@
+// H-search (Anshelevich): the virtual connections of one side, full ones
+// (connected whoever moves first) and semi ones (connected by playing the
+// key), built from adjacencies and the fourth-row edge template with the AND
+// and OR rules, in bounded lists per pair (hex_knowledge.h says how the
+// knowledge uses them; HexKnowledge holds the bounds).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "dfpn/base/types.h"
+#include "games/hex/cell_set.h"
+#include "games/hex/hex_board.h"
+#include "games/hex/hex_knowledge_options.h"
+
+namespace dfpn::games {
+
+// Connections H-search found for one side on a board; exposed for tests.
+struct VirtualConnections {
+  std::vector<CellSet> edge_fulls;                   // carriers of full edge-to-edge connections
+  // (key, carrier incl. key) of edge-to-edge semis: the pair's list, then
+  // those built beyond it that narrowed the common part of all.
+  std::vector<std::pair<int, CellSet>> edge_semis;
+  int connections = 0;                               // how many H-search built in all
+  // With `links` asked for: the pairs of ends joined by a full connection,
+  // each end a cell (an empty cell, or a stone of the group) or kFirstEdge /
+  // kSecondEdge.
+  static constexpr int kFirstEdge = -1, kSecondEdge = -2;
+  std::vector<std::array<int, 2>> full_links;
+  // With `threats` asked for: empty cells that give the side an edge-to-edge
+  // semi connection once it plays there (a full from one edge and a semi
+  // from the other with disjoint carriers meet at the cell).
+  CellSet threat_moves;
+};
+
+// The fourth-row edge template: a stone three rows from its edge (rows
+// 1-3 between) is connected to it when these cells are empty, whoever
+// moves first. Offsets (row, column) from the stone for Black's first edge
+// (row 1 is up, row - 3); the other orientation and edges follow by
+// symmetry. Found by exact search and checked in the tests (a proof by the
+// rules alone that the stone connects, and that no cell can be left out).
+inline constexpr std::array<std::array<std::int8_t, 2>, 19> kFourthRowTemplate = {{
+    {-3, -1}, {-3, 0}, {-3, 1}, {-3, 2}, {-3, 3}, {-3, 4}, {-3, 5},  // first row
+    {-2, -1}, {-2, 0}, {-2, 1}, {-2, 2}, {-2, 3}, {-2, 4},           // second row
+    {-1, -1}, {-1, 0}, {-1, 1}, {-1, 2}, {-1, 3},                    // third row
+    {0, 1},                                                          // beside the stone
+}};
+
+VirtualConnections h_search(const HexCells& cells, int size, Player side, const HexKnowledge& knobs,
+                            bool links = false, bool threats = false);
+struct ConnectionCertificate;  // games/hex/hex_connection_proof.h
+// H-search with every step recorded: the derivation of `side`'s smallest
+// edge-to-edge full connection (or semi, when the side is to move), for
+// check_connection() to verify; nothing if H-search finds none.
+std::optional<ConnectionCertificate> certify_edge_connection(const HexCells& cells, int size, Player side,
+                                                             const HexKnowledge& knobs, bool side_to_move);
+// The same for the edge-to-edge semi connections of `side` when the
+// opponent is to move: a few whose carriers meet in as few cells as all of
+// them do (the opponent must play there; elsewhere one of them survives and
+// its key connects). Empty if H-search finds none.
+std::vector<ConnectionCertificate> certify_edge_semis(const HexCells& cells, int size, Player side,
+                                                      const HexKnowledge& knobs);
+
+}  // namespace dfpn::games

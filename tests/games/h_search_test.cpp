@@ -1,0 +1,262 @@
+// H-search: the connections it builds, the fourth-row template it starts
+// from, and its bounds and threats, checked by the rules.
+#include "games/hex/h_search.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "support/hex_positions.h"
+#include "support/hex_rules_solver.h"
+
+namespace {
+
+using namespace dfpn;
+using namespace dfpn::games;
+using namespace dfpn::testing;
+
+
+// The fourth-row template, checked by the rules alone: on a 10x10 board a
+// Black stone on d4 with rows 5-10 Black (so only the top edge is in
+// question) and every cell of rows 1-4 outside the carrier White. With
+// White to move, Black connects; with any one carrier cell White instead,
+// White cuts (the carrier is minimal, so none of it is slack).
+bool black_connects_through(const std::vector<std::pair<int, int>>& carrier) {
+  constexpr int kSize = 10, kRow = 3, kCol = 3;
+  HexGame g(kSize);
+  for (int r = 0; r < kSize; ++r)
+    for (int c = 0; c < kSize; ++c) {
+      const bool in_carrier = std::find(carrier.begin(), carrier.end(), std::pair{r - kRow, c - kCol}) != carrier.end();
+      if (r > kRow || (r == kRow && c == kCol)) g.place(static_cast<HexGame::Move>(r * kSize + c), Player::Black);
+      else if (!in_carrier) g.place(static_cast<HexGame::Move>(r * kSize + c), Player::White);
+    }
+  g.set_to_move(Player::White);
+  return rules_prove(g, Player::Black);
+}
+
+std::vector<std::pair<int, int>> fourth_row_carrier() {
+  std::vector<std::pair<int, int>> carrier;
+  for (const auto& [row, col] : kFourthRowTemplate) carrier.emplace_back(row, col);
+  return carrier;
+}
+
+TEST(HSearch, BridgesAndEdgeTemplatesMakeFullConnections) {
+  HexKnowledge knobs;
+  // b2 on 3x3 reaches both edges by two-cell templates: Black is connected
+  // whoever moves.
+  const HexGame centre = position(3, "b2", "", Player::White);
+  const auto vcs = h_search(cells_of(centre), 3, Player::Black, knobs);
+  ASSERT_FALSE(vcs.edge_fulls.empty());
+  const auto a = analyse(centre, knobs);
+  ASSERT_TRUE(a.winner.has_value());
+  EXPECT_EQ(*a.winner, Player::Black);
+  // The carrier never includes the stones.
+  EXPECT_FALSE(a.winning_carrier.contains(cell(centre, "b2")));
+
+  // c3 on 5x5 is on the third row from both edges: a ziggurat (template
+  // IIIa) to each, with disjoint carriers, is a full edge-to-edge connection.
+  const HexGame zig = position(5, "c3", "", Player::White);
+  EXPECT_FALSE(h_search(cells_of(zig), 5, Player::Black, knobs).edge_fulls.empty());
+  // The same stone on 7x7 is four rows from the far edge: no connection.
+  const HexGame far = position(7, "c3", "", Player::White);
+  EXPECT_TRUE(h_search(cells_of(far), 7, Player::Black, knobs).edge_fulls.empty());
+}
+
+TEST(HSearch, FourthRowTemplateConnectsByTheRules) { EXPECT_TRUE(black_connects_through(fourth_row_carrier())); }
+
+TEST(HSearch, FourthRowTemplateHasNoSlackCell) {
+  // Nineteen rules-only solves (about 7 s in Release): a property of the
+  // data, checked in the Release run; the sanitizers see the same code above.
+  if (kSanitized) GTEST_SKIP() << "minimality is checked in the Release build";
+  const auto carrier = fourth_row_carrier();
+  for (std::size_t left_out = 0; left_out < carrier.size(); ++left_out) {
+    auto smaller = carrier;
+    smaller.erase(smaller.begin() + std::ptrdiff_t(left_out));
+    EXPECT_FALSE(black_connects_through(smaller)) << "slack cell " << carrier[left_out].first << ","
+                                                  << carrier[left_out].second;
+  }
+}
+
+// H-search uses the template towards every edge of both sides, in both
+// orientations. On 7x7 the template's first row spans the whole board, so
+// it fits at one cell per orientation and edge: Black b4/c4 (top), f4/e4 (bottom); White d2/d3 (left),
+// d6/d5 (right) by transposition. The stone's way to the other edge is a
+// straight line of the side's stones.
+TEST(HSearch, AppliesTheFourthRowTemplateTowardsEveryEdge) {
+  struct Case {
+    const char* stone;
+    Player side;
+    int step;  // towards the other edge: +1 or -1 rows (Black) or columns (White)
+  };
+  const Case cases[] = {{"b4", Player::Black, 1},  {"c4", Player::Black, 1},  {"f4", Player::Black, -1},
+                        {"e4", Player::Black, -1}, {"d2", Player::White, 1},  {"d3", Player::White, 1},
+                        {"d6", Player::White, -1}, {"d5", Player::White, -1}};
+  HexKnowledge knobs;
+  for (const Case& c : cases) {
+    HexGame g(7);
+    const int stone = *g.parse_move(c.stone), row = stone / 7, col = stone % 7;
+    for (int k = 0; k <= 3; ++k) {
+      const int r = c.side == Player::Black ? row + k * c.step : row, cc = c.side == Player::White ? col + k * c.step : col;
+      g.place(static_cast<HexGame::Move>(r * 7 + cc), c.side);
+    }
+    g.set_to_move(opponent(c.side));
+    const auto vcs = h_search(cells_of(g), 7, c.side, knobs);
+    ASSERT_FALSE(vcs.edge_fulls.empty()) << c.stone;
+    // And the connection is real: with every cell outside its carrier the
+    // opponent's and the opponent to move, the rules give the side the win
+    // (about 2 s a case: Release only, the sanitizers run the code above).
+    if (kSanitized) continue;
+    HexGame check(7);
+    for (int i = 0; i < 49; ++i) {
+      const auto m = static_cast<HexGame::Move>(i);
+      if (g.stone(m)) check.place(m, *g.stone(m));
+      else if (!vcs.edge_fulls.front().contains(i)) check.place(m, opponent(c.side));
+    }
+    check.set_to_move(opponent(c.side));
+    EXPECT_TRUE(rules_prove(check, c.side)) << c.stone << "\n" << check.to_text();
+  }
+}
+
+// From a 7x7 search (a1 b6): Black to move wins with b2, which joins a1 to
+// the c2-g2 group, whose connection to row 7 needs two semis through the
+// group and back combined by the OR rule. H-search used to keep only the
+// first full the OR rule found, and a pair's full list shut out newcomers
+// once at capacity; the narrow full was lost and the position stayed open.
+TEST(HSearch, KeepsTheNarrowFullsTheOrRuleFinds) {
+  HexKnowledge knobs;
+  const HexGame g = position(7, "a1 c2 d2 e2 f2 g2 e4 f4 c6", "c1 d1 e1 f1 g1 e3 c5 e5 b6", Player::Black);
+  const auto a = analyse(g, knobs);
+  ASSERT_TRUE(a.winner);
+  EXPECT_EQ(*a.winner, Player::Black);
+  HexGame after = g;
+  after.play(static_cast<HexGame::Move>(cell(g, "b2")));
+  const auto vcs = h_search(cells_of(after), 7, Player::Black, knobs);
+  ASSERT_FALSE(vcs.edge_fulls.empty());
+  if (kSanitized) return;
+  // The connection holds by the rules: White owns every cell outside it.
+  HexGame check(7);
+  for (int i = 0; i < 49; ++i) {
+    const auto m = static_cast<HexGame::Move>(i);
+    if (after.stone(m)) check.place(m, *after.stone(m));
+    else if (!vcs.edge_fulls.front().contains(i)) check.place(m, Player::White);
+  }
+  check.set_to_move(Player::White);
+  EXPECT_TRUE(rules_prove(check, Player::Black)) << check.to_text();
+}
+
+// The AND rule through an edge (HexKnowledge::and_over_edges, off by
+// default): on open 8x8 positions most connections it builds pass through
+// an edge, so leaving it out builds far fewer; with it on, what the
+// knowledge decides on small boards still agrees with the rules.
+TEST(HSearch, AndOverEdgesBuildsMostConnectionsAndStaysSound) {
+  std::mt19937 rng(11);
+  HexKnowledge without, with;
+  with.and_over_edges = true;
+  long built_without = 0, built_with = 0;
+  for (int t = 0; t < 12; ++t) {
+    const HexGame g = random_position(rng, 8, 4 + int(rng() % 12), without);
+    const HexCells cells = cells_of(g);
+    for (const Player side : {Player::Black, Player::White}) {
+      built_without += h_search(cells, 8, side, without).connections;
+      built_with += h_search(cells, 8, side, with).connections;
+    }
+  }
+  std::printf("8x8 connections: %ld without the AND through edges, %ld with\n", built_without, built_with);
+  EXPECT_LT(3 * built_without, built_with);
+  int decided = 0;
+  for (int size : {3, 4, 5}) {
+    HexRulesSolver exact;
+    for (int t = 0; t < 60; ++t) {
+      // As in ClaimsAgreeWithTheRulesOnRandomPositions: the rules solver
+      // is slow on 5x5 boards with few stones.
+      const int stones = size == 5 ? 11 + int(rng() % 7) : int(rng() % std::uint32_t(size * size - 1));
+      HexGame g = random_position(rng, size, stones, with);
+      if (g.winner()) continue;
+      const auto a = analyse(g, with);
+      if (!a.winner) continue;
+      ++decided;
+      EXPECT_EQ(*a.winner == g.to_move(), exact.mover_wins(g)) << g.to_text();
+    }
+  }
+  EXPECT_GT(decided, 20);
+}
+
+// Must-play intersects every edge-to-edge semi H-search builds, not just
+// the few its bounded list keeps: with room for two semis per pair, it still
+// reports several, and each holds by the rules
+// (the side plays the key and connects with the opponent holding every cell
+// outside the carrier).
+TEST(HSearch, EdgeSemisBeyondTheListStillNarrowMustPlay) {
+  std::mt19937 rng(5);
+  HexKnowledge knobs;
+  knobs.max_semis_per_pair = knobs.max_edge_semis_per_pair = 2;  // the fewest that still make bridges
+  int beyond = 0, checked = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const int size = 5 + int(rng() % 3);
+    const HexGame g = random_position(rng, size, 3 + int(rng() % 8), knobs);
+    if (g.winner()) continue;
+    const Player side = opponent(g.to_move());
+    const VirtualConnections vcs = h_search(cells_of(g), size, side, knobs);
+    if (!vcs.edge_fulls.empty() || vcs.edge_semis.size() <= 2) continue;
+    ++beyond;
+    for (const auto& [key, carrier] : vcs.edge_semis) {
+      if (kSanitized || checked >= 60) continue;
+      ++checked;
+      HexGame check(size);
+      for (int i = 0; i < size * size; ++i) {
+        const auto m = static_cast<HexGame::Move>(i);
+        if (g.stone(m)) check.place(m, *g.stone(m));
+        else if (!carrier.contains(i)) check.place(m, opponent(side));
+      }
+      check.place(static_cast<HexGame::Move>(key), side);
+      check.set_to_move(opponent(side));
+      EXPECT_TRUE(rules_prove(check, side)) << "key " << key << "\n" << check.to_text();
+    }
+  }
+  EXPECT_GT(beyond, 5);
+}
+
+// A threat move leaves the side an edge-to-edge semi: H-search after the
+// move finds one (or a full) again. Open random 7x7 positions, the side to
+// move; and the ordering puts the threats first.
+TEST(HSearch, ThreatMovesLeaveAnEdgeSemi) {
+  std::mt19937 rng(3);
+  const HexKnowledge knobs;
+  int threats = 0, confirmed = 0, open = 0, ordered = 0, with_threats = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    const HexGame g = random_position(rng, 7, 4 + int(rng() % 8), knobs);
+    const HexAnalysis a = analyse(g, knobs);
+    if (a.winner) continue;
+    HexCells cells = cells_of(g);
+    const Player side = g.to_move();
+    const CellSet found = h_search(cells, 7, side, knobs, false, /*threats=*/true).threat_moves;
+    found.for_each([&](int c) {
+      ++threats;
+      EXPECT_EQ(cells[std::size_t(c)], 0);
+      cells[std::size_t(c)] = side == Player::Black ? 1 : 2;
+      const VirtualConnections after = h_search(cells, 7, side, knobs);
+      confirmed += !after.edge_semis.empty() || !after.edge_fulls.empty();
+      cells[std::size_t(c)] = 0;
+    });
+    // The analysis's order (on the board after fill-in): its threats among
+    // the moves come before the other moves.
+    ++open;
+    const CellSet kept = a.mover_threats & a.moves;
+    std::size_t i = 0;
+    while (i < a.order.size() && kept.contains(a.order[i])) ++i;
+    ordered += int(i) == kept.size();
+    with_threats += !kept.empty();
+  }
+  EXPECT_GT(threats, 50);
+  // Bounded lists may lose a connection after the move; nearly all hold.
+  EXPECT_GE(confirmed * 10, threats * 9) << confirmed << " of " << threats;
+  EXPECT_EQ(ordered, open);
+  EXPECT_GT(with_threats, 5);
+}
+
+}  // namespace
