@@ -32,14 +32,15 @@ def main():
     ap.add_argument("a")
     ap.add_argument("b")
     ap.add_argument("--problems", help="file with one line of solve arguments per problem")
-    ap.add_argument("rest", nargs=argparse.REMAINDER)
-    o = ap.parse_args()
+    argv = sys.argv[1:]
+    rest = argv[argv.index("--") + 1:] if "--" in argv else []
+    o = ap.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
     lines = []
     if o.problems:
         with open(o.problems) as f:
             lines = [shlex.split(line) for line in f if line.strip() and not line.startswith("#")]
-    if o.rest:
-        lines.append([x for x in o.rest if x != "--"])
+    if rest:
+        lines.append(rest)
     total = {"a": 0.0, "b": 0.0}
     print(f"{'problem':50} {'nodes A':>9} {'nodes B':>9} {'A s':>8} {'B s':>8} {'B/A n/s':>8}")
     for args in lines:

@@ -40,13 +40,15 @@ DFPN_SOLVE_GAME_INSTANCE(extern, games::HexGame);
 DFPN_SOLVE_GAME_INSTANCE(extern, games::HexKnowledgeGame);
 DFPN_SOLVE_GAME_INSTANCE(extern, games::GoGame);
 
-// The algorithms for the games GTP serves, compiled once (in
-// solve_game_<game>.cpp) instead of again in gtp_command.cpp: each
-// instantiation is most of a minute of compile time under the sanitizers.
+// The algorithms for the games GTP serves (and tic-tac-toe, for the unit
+// tests), compiled once in solve_game_<game>.cpp instead of again where
+// they are used: each instantiation is most of a minute of compile time
+// under the sanitizers.
 #define DFPN_RUN_ALGORITHM_INSTANCE(PREFIX, G) \
   PREFIX template AlgorithmRun<G> run_algorithm<G>(const G&, Player, const Limits&, const SearchSpec&, bool, \
                                                    tt::TranspositionTable*)
 
+DFPN_RUN_ALGORITHM_INSTANCE(extern, games::TicTacToe);
 DFPN_RUN_ALGORITHM_INSTANCE(extern, games::HexKnowledgeGame);
 DFPN_RUN_ALGORITHM_INSTANCE(extern, games::GoGame);
 

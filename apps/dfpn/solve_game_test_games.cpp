@@ -4,6 +4,7 @@
 namespace dfpn::cli {
 
 DFPN_SOLVE_GAME_INSTANCE(, games::TicTacToe);
+DFPN_RUN_ALGORITHM_INSTANCE(, games::TicTacToe);
 DFPN_SOLVE_GAME_INSTANCE(, games::SyntheticGame);
 DFPN_SOLVE_GAME_INSTANCE(, games::RandomTree);
 

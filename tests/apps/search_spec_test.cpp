@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "dfpn/algorithms.h"
+#include "dfpn/solve_game.h"  // run_algorithm, compiled in the command's library
 #include "dfpn/search/minimax.h"
 #include "games/hex/hex.h"
 #include "games/tictactoe/tictactoe.h"
