@@ -1,6 +1,7 @@
 #include "dfpn/gtp_command.h"
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -12,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "dfpn/algorithms.h"
+#include "dfpn/cli_checks.h"
 #include "dfpn/environment.h"
 #include "dfpn/go_status.h"
 #include "dfpn/solve_game.h"
@@ -56,6 +58,15 @@ struct GtpGame<games::HexGame> {
   static constexpr bool kTermsBesideThePosition = false;
   static games::HexGame empty_board(int size) { return games::HexGame(size); }
   static games::HexGame load(const sgf::Node& root) { return games::hex_from_sgf(root); }
+  // Vertices in either case (GTP allows both); "pass" hands the move over
+  // without a stone (Hex has no pass in its rules: for setting a position up).
+  // Returns false when `text` is an ordinary cell for the caller to play.
+  static bool play(games::HexGame& board, std::string& text) {
+    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (text != "pass") return false;
+    board.set_to_move(opponent(board.to_move()));
+    return true;
+  }
   // Setup in any order and colour: any empty cell, even after the game ended.
   static void check_playable(const games::HexGame& board, games::HexGame::Move cell, const std::string& text) {
     if (board.stone(cell)) throw GtpError("cell " + text + " is occupied");
@@ -78,6 +89,7 @@ struct GtpGame<games::GoGame> {
   static games::GoGame load(const sgf::Node& root) {
     return games::go_from_sgf(root, games::go_settings_from_sgf(root));
   }
+  static bool play(games::GoGame&, const std::string&) { return false; }  // GoGame parses both cases and pass
   static void check_playable(const games::GoGame& board, games::GoGame::Move move, const std::string& text) {
     games::GoGame::MoveList legal;
     board.generate_moves(legal);
@@ -195,10 +207,13 @@ class Engine {
     if (a.size() < 2) throw GtpError("missing move");
     G next = board_;
     next.set_to_move(color);
-    const auto move = next.parse_move(a[1]);
-    if (!move) throw GtpError("invalid move '" + a[1] + "'");
-    GtpGame<G>::check_playable(next, *move, a[1]);
-    next.play(*move);
+    std::string vertex = a[1];
+    if (!GtpGame<G>::play(next, vertex)) {
+      const auto move = next.parse_move(vertex);
+      if (!move) throw GtpError("invalid move '" + shown(a[1]) + "'");
+      GtpGame<G>::check_playable(next, *move, vertex);
+      next.play(*move);
+    }
     history_.push_back(board_);
     board_ = next;
     return {};
@@ -407,17 +422,34 @@ class Engine {
     } catch (const std::exception&) {
       throw GtpError("invalid value '" + a[1] + "' for " + name);
     }
-    if (value < 0) throw GtpError(name + " must not be negative");
+    if (!std::isfinite(value) || value < 0) throw GtpError(name + " must be a finite number, at least 0");
     if (name == "epsilon") spec_.epsilon = value;
     else if (name == "widening_base") spec_.widen_base = std::uint32_t(std::min(value, 1000.0));
     else if (name == "widening_factor") spec_.widen_factor = std::min(value, 1.0);
-    else if (name == "threads") spec_.threads = std::clamp(int(value), 1, 1024);
+    else if (name == "threads") spec_.threads = whole(name, value, 1, 1024);
     else if (name == "timelimit") spec_.time_s = value;
     else if (name == "node_limit") spec_.max_nodes = std::uint64_t(value);
-    else if (name == "tt_size") table_ = tt::TranspositionTable::with_entries(std::max<std::size_t>(1, std::size_t(value)));
-    else if (name == "memory_mb") table_ = tt::TranspositionTable::with_bytes(mib_to_bytes(std::max(value, 0.001)));
+    else if (name == "tt_size" || name == "memory_mb") resize_table(name, value);
     else throw GtpError("unknown parameter '" + name + "'");
     return {};
+  }
+
+  void resize_table(const std::string& name, double value) {
+    SearchSpec size;
+    if (name == "tt_size") size.tt_entries = std::uint64_t(whole(name, value, 1, 1 << 30));
+    else size.tt_mb = std::max(value, 0.001);
+    try {
+      table_ = size.make_table();
+    } catch (const InputError& e) {
+      const std::string what = e.what();
+      throw GtpError(name + what.substr(what.find(':')));  // named as the parameter, not the option
+    }
+  }
+
+  static int whole(const std::string& name, double value, int low, int high) {
+    if (value != std::floor(value) || value < low || value > high)
+      throw GtpError(name + " must be a whole number from " + std::to_string(low) + " to " + std::to_string(high));
+    return int(value);
   }
 
   G board_;
@@ -462,11 +494,11 @@ void add_gtp_options(CLI::App& cmd, GtpOptions& o) {
   cmd.add_option("--game", o.game, "Game")->check(CLI::IsMember({"hex", "go"}))->capture_default_str();
   cmd.add_option("--size", o.size, "Initial board size")->check(CLI::Range(1, 19))->capture_default_str();
   cmd.add_option("--tt-mb", o.search.tt_mb, "Table memory in MiB")
-      ->check(CLI::Range(0.001, 1048576.0))
+      ->check(number_in(0.001, 1048576))
       ->capture_default_str();
-  cmd.add_option("--time", o.search.time_s, "Time limit per solve in seconds (0 = none)")->check(CLI::NonNegativeNumber);
+  cmd.add_option("--time", o.search.time_s, "Time limit per solve in seconds (0 = none)")->check(number_in(0, 1e9));
   cmd.add_option("--threads", o.search.threads, "Worker threads (default: all hardware threads)")
-      ->check(CLI::Range(1, 1024));
+      ->check(count_in(1, 1024));
 }
 
 namespace {

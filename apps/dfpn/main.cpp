@@ -18,23 +18,29 @@
 
 namespace {
 
-volatile std::sig_atomic_t g_interrupted = 0;
-extern "C" void on_sigint(int) { g_interrupted = 1; }
+volatile std::sig_atomic_t g_interrupted = 0;  // the first signal's number, 0 before
+extern "C" void on_stop_signal(int signal) {
+  // A second signal means "now": leave at once, as an unhandled one would.
+  if (g_interrupted) _exit(128 + signal);
+  g_interrupted = signal;
+}
 
-// SIGINT asks the search to stop; the search then reports "unknown" with
-// reason "stopped". A watcher thread turns the signal flag into a stop request
-// (a signal handler may not call into the stop_source itself).
+// SIGINT (Ctrl-C) and SIGTERM (timeout, Slurm, CI) ask the search to stop;
+// it then reports "unknown" with reason "stopped" and the command exits 0. A
+// watcher thread turns the signal flag into a stop request (a signal handler
+// may not call into the stop_source itself).
 class InterruptWatcher {
  public:
   InterruptWatcher() {
-    std::signal(SIGINT, on_sigint);
+    std::signal(SIGINT, on_stop_signal);
+    std::signal(SIGTERM, on_stop_signal);
     thread_ = std::jthread([this](std::stop_token self) {
       while (!self.stop_requested()) {
         if (g_interrupted) {
           source_.request_stop();
           return;
         }
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
       }
     });
   }
@@ -73,6 +79,10 @@ int main(int argc, char** argv) {
   auto* scale = app.add_subcommand("scale", "Sweep table sizes x threads x algorithms over a suite; CSV, JSON, plots");
   dfpn::cli::add_scale_options(*scale, scale_options);
 
+  // Usage errors in one line, as every other input error.
+  app.failure_message([](const CLI::App*, const CLI::Error& e) {
+    return "dfpn: " + std::string(e.what()) + " (see dfpn --help)\n";
+  });
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -92,7 +102,10 @@ int main(int argc, char** argv) {
         std::cout << dfpn::cli::to_json(report).dump(2) << '\n';
       else
         dfpn::cli::print_human(std::cout, report);
-      return 0;
+      std::cout.flush();
+      if (report.write_error) std::cerr << "dfpn: " << *report.write_error << '\n';
+      if (!std::cout) std::cerr << "dfpn: cannot write the answer to standard output\n";
+      return report.write_error || !std::cout ? 1 : 0;
     }
     if (*scale) return dfpn::cli::run_scale(scale_options, isatty(STDERR_FILENO));
     if (*gtp) return dfpn::cli::run_gtp(gtp_options, std::cin, std::cout, interrupts.token());

@@ -1,6 +1,9 @@
 #include "dfpn/problem.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
+#include <type_traits>
 #include <fstream>
 #include <map>
 #include <vector>
@@ -30,14 +33,33 @@ std::string line_of_key(const std::string& text, const std::string& key) {
   return position_of(text, at).substr(0, position_of(text, at).find(':'));
 }
 
+// The field as a T, of exactly the JSON type that T means: a whole number
+// for an integer (nlohmann would take 4.5 as 4 and true as 1), a finite
+// number for a double, a string for a string.
 template <class T>
 T get_field(const nlohmann::json& object, const std::string& key, const std::string& where,
             const char* expected) {
-  try {
-    return object.at(key).get<T>();
-  } catch (const nlohmann::json::exception&) {
-    throw InputError(where + ": field '" + key + "' must be " + expected);
+  const nlohmann::json& v = object.at(key);
+  bool fits = false;
+  if constexpr (std::is_same_v<T, std::string>) fits = v.is_string();
+  else if constexpr (std::is_unsigned_v<T>) fits = v.is_number_unsigned();
+  else if constexpr (std::is_integral_v<T>) fits = v.is_number_integer();
+  else fits = v.is_number() && std::isfinite(v.get<double>());
+  if constexpr (std::is_integral_v<T>) {
+    if (fits && (v.is_number_unsigned() ? v.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<T>::max())
+                                        : v.get<std::int64_t>() < std::int64_t(std::numeric_limits<T>::min()) ||
+                                              v.get<std::int64_t>() > std::int64_t(std::numeric_limits<T>::max())))
+      fits = false;
   }
+  if (!fits) throw InputError(where + ": field '" + key + "' must be " + expected);
+  return v.get<T>();
+}
+
+// A chance: a number from 0 to 1.
+double get_rate(const nlohmann::json& object, const std::string& key, const std::string& where) {
+  const double rate = get_field<double>(object, key, where, "a number from 0 to 1");
+  if (rate < 0 || rate > 1) throw InputError(where + ": field '" + key + "' must be a number from 0 to 1");
+  return rate;
 }
 
 }  // namespace
@@ -92,13 +114,13 @@ void apply_problem_json(ProblemSpec& spec, const nlohmann::json& object, const s
     } else if (key == "min_branching") {
       spec.synthetic.min_branching = get_field<int>(object, key, at, "an integer");
     } else if (key == "win_rate") {
-      spec.synthetic.black_win_rate = get_field<double>(object, key, at, "a number");
+      spec.synthetic.black_win_rate = get_rate(object, key, at);
     } else if (key == "terminal_rate") {
-      spec.synthetic.terminal_rate = get_field<double>(object, key, at, "a number");
+      spec.synthetic.terminal_rate = get_rate(object, key, at);
     } else if (key == "transposition_rate") {
-      spec.synthetic.transposition_rate = get_field<double>(object, key, at, "a number");
+      spec.synthetic.transposition_rate = get_rate(object, key, at);
     } else if (key == "cycle_rate") {
-      spec.synthetic.cycle_rate = get_field<double>(object, key, at, "a number");
+      spec.synthetic.cycle_rate = get_rate(object, key, at);
     } else if (key == "name" || key == "comment") {
       // Free text for people.
     } else {

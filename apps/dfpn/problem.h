@@ -10,16 +10,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "dfpn/input_error.h"
 #include "games/sgf/sgf.h"
 #include "games/synthetic/synthetic.h"
 
 namespace dfpn::cli {
-
-// Bad input from the user: reported as one line, exit status 2.
-class InputError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 struct ProblemSpec {
   std::string game = "tictactoe";     // tictactoe | synthetic | random-tree | hex | go

@@ -33,6 +33,7 @@ nlohmann::json to_json(const Report& r) {
       {"proof_error", or_null(r.proof_error)},
       {"proof_file", or_null(r.proof_file)},
       {"reason", or_null(r.reason)},
+      {"write_error", or_null(r.write_error)},
       {"stats", stats},
   };
 }

@@ -34,6 +34,9 @@ struct Report {
   std::optional<std::string> proof_error;
   std::optional<std::string> proof_file;  // where the SGF proof was written
   std::optional<std::string> reason;  // "time" | "nodes" | "memory" | "stopped"
+  // An output file that could not be written (the answer stands; the
+  // command exits 1).
+  std::optional<std::string> write_error;
   std::vector<std::pair<std::string, double>> stats;
 };
 

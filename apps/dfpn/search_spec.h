@@ -7,7 +7,11 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <iomanip>
+#include <new>
 #include <optional>
+#include <sstream>
+#include <stdexcept>
 #include <stop_token>
 #include <string>
 #include <string_view>
@@ -17,8 +21,11 @@
 #include <utility>
 #include <vector>
 
+#include <unistd.h>
+
 #include "dfpn/base/game.h"
 #include "dfpn/base/limits.h"
+#include "dfpn/input_error.h"
 #include "dfpn/search/dfpn_options.h"
 #include "dfpn/search/truncated_set.h"
 #include "games/hex/hex_knowledge_game.h"
@@ -101,9 +108,25 @@ struct SearchSpec {
     return threads > 0 ? threads : int(std::max(1u, std::thread::hardware_concurrency()));
   }
 
+  // The table; InputError if this machine cannot give it the memory (asked
+  // before allocating: more than the machine has could otherwise end in the
+  // kernel's or a sanitizer's out-of-memory kill instead of an answer).
   tt::TranspositionTable make_table() const {
-    return tt_entries > 0 ? tt::TranspositionTable::with_entries(tt_entries)
-                          : tt::TranspositionTable::with_bytes(mib_to_bytes(tt_mb));
+    const double bytes = tt_entries > 0 ? double(tt_entries) * sizeof(tt::Entry) : tt_mb * double(1 << 20);
+    const double physical = double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGESIZE));
+    if (physical <= 0 || bytes <= physical) {
+      try {
+        return tt_entries > 0 ? tt::TranspositionTable::with_entries(tt_entries)
+                              : tt::TranspositionTable::with_bytes(mib_to_bytes(tt_mb));
+      } catch (const std::bad_alloc&) {
+      } catch (const std::length_error&) {
+      }
+    }
+    std::ostringstream what;
+    what << std::fixed << std::setprecision(0) << (tt_entries > 0 ? "--tt-entries" : "--tt-mb")
+         << ": cannot allocate a table of " << bytes / double(1 << 20) << " MiB (this machine has "
+         << physical / double(1 << 20) << " MiB)";
+    throw InputError(what.str());
   }
 
   Limits limits(std::stop_token stop = {}) const {

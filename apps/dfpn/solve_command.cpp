@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 
 #include "dfpn/algorithms.h"
+#include "dfpn/cli_checks.h"
 #include "dfpn/go_status.h"
 #include "dfpn/solve_game.h"
 #include "games/go/go_sgf.h"
@@ -243,10 +244,10 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
       ->check(CLI::IsMember(algorithm_names()))
       ->default_str(name_of(search.algorithm));
   cmd.add_option("--eps", search.epsilon, "df-pn 1+ε trick: child thresholds grow by this factor (0 = off)")
-      ->check(CLI::Range(0.0, 10.0))
+      ->check(number_in(0, 10))
       ->capture_default_str();
   cmd.add_option("--second-level", search.second_level, "pn2/pdspn: most nodes of a second-level search")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
+      ->check(count_in(1, std::uint64_t{1} << 40))
       ->capture_default_str();
   const auto set_size_check = CLI::Validator(
       [](std::string& text) -> std::string {
@@ -270,14 +271,15 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
          "pss: nodes kept explicitly in disproof sets (D), or inf")
       ->check(set_size_check)
       ->default_str("inf");
-  cmd.add_option("--time", search.time_s, "Time limit in seconds (0 = none)")->check(CLI::NonNegativeNumber);
-  cmd.add_option("--nodes", search.max_nodes, "Node limit (0 = none)");
+  cmd.add_option("--time", search.time_s, "Time limit in seconds (0 = none)")->check(number_in(0, 1e9));
+  cmd.add_option("--nodes", search.max_nodes, "Node limit (0 = none)")->check(count_in(0, std::uint64_t{1} << 62));
   cmd.add_option("--tt-mb", search.tt_mb, "Memory for the table / node store in MiB")
-      ->check(CLI::Range(0.001, 1048576.0))
+      ->check(number_in(0.001, 1048576))
       ->capture_default_str();
-  cmd.add_option("--tt-entries", search.tt_entries, "Table size in entries (overrides --tt-mb)");
+  cmd.add_option("--tt-entries", search.tt_entries, "Table size in entries (overrides --tt-mb)")
+      ->check(count_in(1, std::uint64_t{1} << 40));
   cmd.add_option("--threads", search.threads, "Worker threads for the df-pn family (default: all hardware threads)")
-      ->check(CLI::Range(1, 1024));
+      ->check(count_in(1, 1024));
   cmd.add_flag("--weak-sum", search.weak_sum, "df-pn family: weak proof numbers against DAG over-counting");
   const auto [hex_base, hex_factor] = default_widening<games::HexKnowledgeGame>();
   std::ostringstream hex_widening;
@@ -286,9 +288,9 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
                  "df-pn family: widening, enter only the first max(2, base + ceil(factor * open)) open children "
                  "in the game's order (base and factor 0: off; default: " + hex_widening.str() +
                      " for hex with knowledge, as in Benzene, else off)")
-      ->check(CLI::Range(0, 1000));
+      ->check(count_in(0, 1000));
   cmd.add_option("--widen-factor", search.widen_factor, "df-pn family: widening factor (see --widen-base)")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(number_in(0, 1));
   cmd.add_flag("--verify", o.verify, "Extract the proof and check it with the independent verifier");
   cmd.add_option("--proof", o.proof_file, "Write the verified proof as an SGF game tree (hex)");
   cmd.add_flag("!--no-certificates", search.certificates,
@@ -323,13 +325,13 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   synthetic->add_option("--min-branching", o.problem.synthetic.min_branching, "Fewest children per position")
       ->check(CLI::Range(1, 16));
   synthetic->add_option("--terminal-rate", o.problem.synthetic.terminal_rate, "Chance an inner position is terminal")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(number_in(0, 1));
   synthetic->add_option("--win-rate", o.problem.synthetic.black_win_rate, "Chance a terminal is a Black win")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(number_in(0, 1));
   synthetic->add_option("--transpositions", o.problem.synthetic.transposition_rate,
-                        "Chance a child is shared")->check(CLI::Range(0.0, 1.0));
+                        "Chance a child is shared")->check(number_in(0, 1));
   synthetic->add_option("--cycles", o.problem.synthetic.cycle_rate, "Chance of a move back")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(number_in(0, 1));
 }
 
 Report solve(const SolveOptions& options, std::stop_token stop, const ProgressSink& progress) {

@@ -51,7 +51,11 @@ void write_proof_sgf(const G& game, const Proof<MoveOf<G>>& proof, const std::st
                  (proof.certificates.empty() ? "" : " In positions with a VC property the winner is already connected by the virtual connection it derives (dfpn verify checks it).")});
   std::ofstream out(path);
   out << sgf::write(root);
-  if (!out) throw InputError("--proof: cannot write '" + path + "'");
+  out.close();  // a full disk shows only when the buffer is written out
+  if (out.fail()) {
+    report.write_error = "--proof: cannot write '" + path + "'";
+    return;
+  }
   report.proof_file = path;
 }
 
@@ -114,6 +118,8 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
   report.nodes = r.nodes;
   report.time_s = r.time_s;
   report.tt_mb = spec.tt_mb;
+  for (const auto& [key, value] : r.stats)  // the table's real size (--tt-entries, whole buckets)
+    if (key == "tt_bytes") report.tt_mb = value / double(1 << 20);
   report.threads = spec.thread_count();
   if (!r.solved()) report.reason = std::string(to_string(r.reason));
   report.stats = r.stats;

@@ -4,6 +4,7 @@
 // reason; it never turns a limit into a proven or disproven answer.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -58,34 +59,35 @@ struct Limits {
   }
 };
 
-// Counts work and answers "must we stop?" cheaply: the clock is read only
-// every kClockStride node visits.
+// Counts work and answers "must we stop?" cheaply. The clock and the stop
+// token are read every `stride_` node visits; the stride adapts so that
+// reads come about every kCheckInterval of work whatever a node costs: up to
+// kMaxStride visits for cheap nodes, every visit for expensive ones (Hex
+// knowledge on large boards spends milliseconds on one node).
 class Budget {
  public:
   using Clock = std::chrono::steady_clock;
 
   explicit Budget(Limits&&) = delete;  // it keeps a reference: no temporaries
   explicit Budget(const Limits& limits)
-      : limits_(limits), start_(Clock::now()), next_progress_s_(limits.progress_interval_s) {}
+      : limits_(limits), start_(Clock::now()), last_check_(start_),
+        next_progress_s_(limits.progress_interval_s) {}
 
   // Call once per expanded node. Returns true when the search must stop.
   bool exhausted(std::uint64_t nodes) {
     if (reason_ != StopReason::None) return true;
     if (limits_.max_nodes != 0 && nodes >= limits_.max_nodes) return stop_for(StopReason::Nodes);
-    if (++calls_ % kClockStride != 0) return false;
+    if (++calls_ < next_check_) return false;
+    check_clock();
     if (limits_.stop.stop_requested()) return stop_for(StopReason::Stopped);
-    const double t = elapsed_s();
-    if (limits_.time_s > 0 && t >= limits_.time_s) return stop_for(StopReason::Time);
+    if (limits_.time_s > 0 && now_s_ >= limits_.time_s) return stop_for(StopReason::Time);
     return false;
   }
 
   // Whether a progress report is due (checked by the algorithm at its leisure).
   bool progress_due() {
-    if (!limits_.on_progress) return false;
-    if (calls_ % kClockStride != 0) return false;
-    const double t = elapsed_s();
-    if (t < next_progress_s_) return false;
-    next_progress_s_ = t + limits_.progress_interval_s;
+    if (!limits_.on_progress || now_s_ < next_progress_s_) return false;
+    next_progress_s_ = now_s_ + limits_.progress_interval_s;
     return true;
   }
   void report(const Progress& p) const {
@@ -105,10 +107,28 @@ class Budget {
   }
 
  private:
-  static constexpr std::uint64_t kClockStride = 256;
+  static constexpr std::uint64_t kMaxStride = 256;
+  static constexpr auto kCheckInterval = std::chrono::milliseconds(5);
+
+  // Reads the clock and sets the stride for the next read: halved when the
+  // last stretch took longer than the interval, doubled when it took less
+  // than a quarter of it.
+  void check_clock() {
+    const Clock::time_point now = Clock::now();
+    const auto stretch = now - last_check_;
+    if (stretch > kCheckInterval) stride_ = std::max<std::uint64_t>(1, stride_ / 2);
+    else if (stretch < kCheckInterval / 4) stride_ = std::min(kMaxStride, stride_ * 2);
+    last_check_ = now;
+    now_s_ = std::chrono::duration<double>(now - start_).count();
+    next_check_ = calls_ + stride_;
+  }
+
   const Limits& limits_;
-  Clock::time_point start_;
+  Clock::time_point start_, last_check_;
   std::uint64_t calls_ = 0;
+  std::uint64_t stride_ = 1;      // node visits between clock reads
+  std::uint64_t next_check_ = 1;  // the visit count of the next read
+  double now_s_ = 0;              // seconds since the start at the last read
   double next_progress_s_;
   StopReason reason_ = StopReason::None;
 };

@@ -13,10 +13,10 @@ namespace {
 
 std::pair<int, int> one_point(const std::string& text, int size) {
   if (text.size() != 2 || text[0] < 'a' || text[0] > 's' || text[1] < 'a' || text[1] > 's')
-    throw std::invalid_argument("'" + text + "' is not an SGF point");
+    throw std::invalid_argument("'" + sgf::shown(text) + "' is not an SGF point");
   const std::pair<int, int> p{text[0] - 'a', text[1] - 'a'};
   if (p.first >= size || p.second >= size)
-    throw std::invalid_argument("point '" + text + "' lies outside the " + std::to_string(size) + "x" +
+    throw std::invalid_argument("point '" + sgf::shown(text) + "' lies outside the " + std::to_string(size) + "x" +
                                 std::to_string(size) + " board");
   return p;
 }
@@ -57,12 +57,12 @@ std::string sgf_point(const GoGame& game, GoGame::Move move) {
 
 GoGame go_from_sgf(const sgf::Node& root, GoProblem settings) {
   const std::string gm = root.value("GM", "1");
-  if (gm != "1") fail(root, "GM[" + gm + "] is not Go (GM[1])");
+  if (gm != "1") fail(root, "GM[" + sgf::shown(gm) + "] is not Go (GM[1])");
   const std::string sz = root.value("SZ", "19");
   int size = 0;
   const auto [end, ec] = std::from_chars(sz.data(), sz.data() + sz.size(), size);
   if (ec != std::errc{} || end != sz.data() + sz.size() || size < 2 || size > GoGame::kMaxSize)
-    fail(root, "SZ[" + sz + "]: the board size must be 2..19");
+    fail(root, "SZ[" + sgf::shown(sz) + "]: the board size must be 2..19");
   settings.size = size;
   settings.black = points_of(root, "AB", size);
   settings.white = points_of(root, "AW", size);
@@ -70,7 +70,7 @@ GoGame go_from_sgf(const sgf::Node& root, GoProblem settings) {
   settings.region = points_of(root, "MA", size);
   if (root.find("AE")) fail(root, "AE (removing stones) is not supported");
   const std::string pl = root.value("PL", "B");
-  if (pl != "B" && pl != "W" && pl != "b" && pl != "w") fail(root, "PL[" + pl + "] must be B or W");
+  if (pl != "B" && pl != "W" && pl != "b" && pl != "w") fail(root, "PL[" + sgf::shown(pl) + "] must be B or W");
   settings.to_move = (pl == "B" || pl == "b") ? Player::Black : Player::White;
 
   std::optional<GoGame> game;
@@ -100,7 +100,7 @@ GoGame go_from_sgf(const sgf::Node& root, GoProblem settings) {
     GoGame::MoveList legal;
     game->generate_moves(legal);
     if (std::find(legal.begin(), legal.end(), move) == legal.end())
-      fail(*node, std::string(black ? "B" : "W") + "[" + value + "] is not legal here (occupied, outside the region, suicide or ko)");
+      fail(*node, std::string(black ? "B" : "W") + "[" + sgf::shown(value) + "] is not legal here (occupied, outside the region, suicide or ko)");
     game->play(move);
   }
   return *game;
@@ -109,25 +109,25 @@ GoGame go_from_sgf(const sgf::Node& root, GoProblem settings) {
 GoProblem go_settings_from_sgf(const sgf::Node& root, GoProblem defaults) {
   if (const auto* seki = root.find("SEKI")) {
     const std::string& v = seki->front();
-    if (v != "life" && v != "death") fail(root, "SEKI[" + v + "] must be life or death");
+    if (v != "life" && v != "death") fail(root, "SEKI[" + sgf::shown(v) + "] must be life or death");
     defaults.seki_is_life = v == "life";
   }
   if (const auto* takers = root.find("KOTAKERS")) {
     const std::string& v = takers->front();
     if (v != "both" && v != "black" && v != "white" && v != "none")
-      fail(root, "KOTAKERS[" + v + "] must be both, black, white or none");
+      fail(root, "KOTAKERS[" + sgf::shown(v) + "] must be both, black, white or none");
     defaults.black_may_take_ko = v == "both" || v == "black";
     defaults.white_may_take_ko = v == "both" || v == "white";
   }
   if (const auto* rule = root.find("KORULE")) {
     const std::string& v = rule->front();
     const auto parsed = parse_ko_rule(v);
-    if (!parsed) fail(root, "KORULE[" + v + "] must be simple, situational or positional");
+    if (!parsed) fail(root, "KORULE[" + sgf::shown(v) + "] must be simple, situational or positional");
     defaults.ko_rule = *parsed;
   }
   if (const auto* live_any = root.find("LIVEANY")) {
     const std::string& v = live_any->front();
-    if (v != "B" && v != "W") fail(root, "LIVEANY[" + v + "] must be B or W (the side that lives if any stone lives)");
+    if (v != "B" && v != "W") fail(root, "LIVEANY[" + sgf::shown(v) + "] must be B or W (the side that lives if any stone lives)");
     defaults.live_any = v == "B" ? Player::Black : Player::White;
   }
   return defaults;

@@ -11,26 +11,26 @@ namespace {
 
 int board_size(const sgf::Node& root) {
   const std::string gm = root.value("GM", "11");
-  if (gm != "11") fail(root, "GM[" + gm + "] is not Hex (GM[11])");
+  if (gm != "11") fail(root, "GM[" + sgf::shown(gm) + "] is not Hex (GM[11])");
   std::string sz = root.value("SZ", "11");  // the SGF default for Hex
   if (const auto colon = sz.find(':'); colon != std::string::npos) {
     if (sz.substr(0, colon) != sz.substr(colon + 1))
-      fail(root, "SZ[" + sz + "]: only square boards are supported");
+      fail(root, "SZ[" + sgf::shown(sz) + "]: only square boards are supported");
     sz = sz.substr(0, colon);
   }
   int size = 0;
   const auto [end, ec] = std::from_chars(sz.data(), sz.data() + sz.size(), size);
   if (ec != std::errc{} || end != sz.data() + sz.size() || size < 1 || size > HexGame::kMaxSize)
-    fail(root, "SZ[" + sz + "]: the board size must be 1..19");
+    fail(root, "SZ[" + sgf::shown(sz) + "]: the board size must be 1..19");
   return size;
 }
 
 HexGame::Move cell(const HexGame& game, const sgf::Node& node, const std::string& id,
                    const std::string& text) {
   const auto move = game.parse_move(text);
-  if (!move) fail(node, id + "[" + text + "] is not a cell of a " + std::to_string(game.size()) + "x" +
+  if (!move) fail(node, id + "[" + sgf::shown(text) + "] is not a cell of a " + std::to_string(game.size()) + "x" +
                             std::to_string(game.size()) + " board");
-  if (game.stone(*move)) fail(node, id + "[" + text + "]: the cell is already occupied");
+  if (game.stone(*move)) fail(node, id + "[" + sgf::shown(text) + "]: the cell is already occupied");
   return *move;
 }
 
@@ -50,7 +50,7 @@ void apply_move(HexGame& game, const sgf::Node& node) {
   const Player side = black ? Player::Black : Player::White;
   const std::string& text = (black ? *black : *white).front();
   if (text == "swap-pieces" || text == "swap-sides") fail(node, "the swap rule is not supported");
-  if (text == "resign" || text == "pass" || text.empty()) fail(node, "'" + text + "' is not a cell");
+  if (text == "resign" || text == "pass" || text.empty()) fail(node, "'" + sgf::shown(text) + "' is not a cell");
   const auto move = cell(game, node, black ? "B" : "W", text);
   game.set_to_move(side);  // SGF allows either side to move next
   game.play(move);
@@ -80,7 +80,7 @@ HexGame hex_from_sgf(const sgf::Node& root, bool follow_moves) {
     if (const auto pl = node->value("PL"); !pl.empty()) {
       if (pl == "B" || pl == "b") game.set_to_move(Player::Black);
       else if (pl == "W" || pl == "w") game.set_to_move(Player::White);
-      else fail(*node, "PL[" + pl + "] must be B or W");
+      else fail(*node, "PL[" + sgf::shown(pl) + "] must be B or W");
     }
     if (node->children.empty() || !follow_moves) return game;
     node = &node->children.front();

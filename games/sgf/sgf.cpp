@@ -195,4 +195,11 @@ std::size_t count_nodes(const Node& root) {
   return n;
 }
 
+std::string shown(std::string_view value) {
+  constexpr std::size_t kMost = 24;
+  std::string out;
+  for (char c : value.substr(0, kMost)) out += static_cast<unsigned char>(c) < 32 || c == 127 ? '?' : c;
+  return value.size() > kMost ? out + "..." : out;
+}
+
 }  // namespace dfpn::sgf

@@ -45,6 +45,10 @@ class ParseError : public std::runtime_error {
 // The first game tree of an SGF collection. Throws ParseError.
 Node parse(std::string_view text);
 
+// A property value as error messages show it: at most 24 characters, control
+// characters (a NUL would cut the message short) as '?'.
+std::string shown(std::string_view value);
+
 // The tree as SGF text, one node per line with variations indented.
 std::string write(const Node& root);
 

@@ -1,6 +1,8 @@
 // Runs the real `dfpn` binary: exit codes, JSON keys, error messages.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -260,6 +262,72 @@ TEST(DfpnCli, InterruptStopsCleanlyWithUnknown) {
   EXPECT_EQ(j["result"], "unknown");
   EXPECT_EQ(j["reason"], "stopped");
   EXPECT_GT(j["nodes"].get<double>(), 0);
+}
+
+// SIGTERM (what timeout, Slurm and CI send) ends a solve the same way:
+// the normal answer, "unknown" for reason "stopped", and exit status 0.
+TEST(DfpnCli, TerminateStopsCleanlyWithUnknown) {
+  const CommandRun r = dfpn::testing::run_shell(
+      "DFPN solve --game hex --size 9 --threads 2 --json > " + dfpn::testing::temp_path("terminated.json") +
+      " & pid=$!; sleep 1; kill -TERM $pid; wait $pid; echo exit=$?");
+  EXPECT_NE(r.out.find("exit=0"), std::string::npos) << r.out;
+  const auto j = nlohmann::json::parse(dfpn::testing::read_file(dfpn::testing::temp_path("terminated.json")));
+  EXPECT_EQ(j["result"], "unknown");
+  EXPECT_EQ(j["reason"], "stopped");
+}
+
+// Every bad value is one line that names the field, exit status 2: NaN and
+// infinity pass no range, a negative count is not a huge one, a table the
+// machine cannot hold is a usage error, and a long bad value is cut short.
+TEST(DfpnCli, BadValuesAreOneLineErrorsNamingTheField) {
+  const std::string long_value(5000, '7');
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"--time nan", "--time"},         {"--eps nan", "--eps"},
+      {"--tt-mb nan", "--tt-mb"},       {"--widen-factor inf", "--widen-factor"},
+      {"--nodes -1", "--nodes"},        {"--tt-entries 0", "--tt-entries"},
+      {"--time abc", "--time"},         {"--threads 100000", "--threads"},
+      {"--tt-mb 1000000", "--tt-mb"},   {"--eps " + long_value, "--eps"},
+      {"--second-level 0", "--second-level"}};
+  for (const auto& [args, field] : cases) {
+    const CommandRun r = run("solve --game hex --size 3 -q " + args);
+    EXPECT_EQ(r.status, 2) << args << "\n" << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << args << "\n" << r.out;
+    EXPECT_NE(r.out.find(field), std::string::npos) << args << "\n" << r.out;
+    EXPECT_LT(r.out.size(), 200u) << args;
+  }
+}
+
+// A huge or binary value in a problem file is not echoed whole.
+TEST(DfpnCli, LongAndBinaryValuesAreCutShortInErrors) {
+  const std::string huge = dfpn::testing::write_file("huge.sgf", "(;FF[4]GM[11]SZ[" + std::string(1 << 20, '9') + "])");
+  CommandRun r = run("solve -q " + huge);
+  EXPECT_EQ(r.status, 2) << r.out.substr(0, 300);
+  EXPECT_LT(r.out.size(), 300u);
+  const std::string binary =
+      dfpn::testing::write_file("binary.sgf", std::string("(;FF[4]GM[11]SZ[4]PL[X\0Y];B[a1])", 32));
+  r = run("solve -q " + binary);
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("PL[X?Y]"), std::string::npos) << r.out;  // the whole message, the NUL shown as '?'
+}
+
+// Problem files take exactly the JSON types their fields mean.
+TEST(DfpnCli, ProblemFilesRefuseValuesOfTheWrongKind) {
+  for (const std::string& field : {std::string(R"("size": 4.5)"), std::string(R"("size": true)"),
+                                   std::string(R"("seed": -3)"), std::string(R"("win_rate": 1.5)")}) {
+    const std::string file = dfpn::testing::write_file("kind.json", R"({"game": "hex", )" + field + "}");
+    const CommandRun r = run("solve -q " + file);
+    EXPECT_EQ(r.status, 2) << field << "\n" << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << field << "\n" << r.out;
+  }
+}
+
+// An output file that cannot be written is reported, the answer still
+// printed, and the exit status is 1.
+TEST(DfpnCli, UnwritableProofFileIsReported) {
+  const CommandRun r = run("solve --game hex --size 3 --threads 1 -q --json --proof /dev/full");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("\"result\": \"proven\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("cannot write '/dev/full'"), std::string::npos) << r.out;
 }
 
 TEST(DfpnCli, NoProgressDisplayWhenNotATerminal) {

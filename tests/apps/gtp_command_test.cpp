@@ -1,6 +1,7 @@
 // `dfpn gtp`: a scripted session as HexGui or a regression script drives it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -88,6 +89,33 @@ TEST(GtpCommand, BadCommandsAnswerWithErrors) {
   EXPECT_EQ(a[4], "=");
   EXPECT_EQ(a[6], "=");
   EXPECT_EQ(a[14], "= dfpn");  // still serving
+}
+
+// GTP vertices in either case and "pass" (HexGui and match runners send
+// them); parameters that are not finite numbers or out of range are
+// refused, not clamped.
+TEST(GtpCommand, HexTakesUpperCaseAndPassAndRefusesBadParameters) {
+  const auto script = write_file("strict.gtp",
+                                 "boardsize 3\n"
+                                 "play b B2\n"
+                                 "play w pass\n"
+                                 "play b A1\n"
+                                 "showboard\n"
+                                 "param_dfpn epsilon nan\n"
+                                 "param_dfpn timelimit inf\n"
+                                 "param_dfpn threads 100000\n"
+                                 "param_dfpn threads 1.5\n"
+                                 "param_dfpn threads 2\n"
+                                 "play b c9\n");
+  const CommandRun r = run("gtp < " + script);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto a = answers(r.out);
+  ASSERT_EQ(a.size(), 11u) << r.out;
+  for (int i : {0, 1, 2, 3, 9}) EXPECT_EQ(a[std::size_t(i)][0], '=') << i << ": " << a[std::size_t(i)];
+  for (int i : {5, 6, 7, 8, 10}) EXPECT_EQ(a[std::size_t(i)][0], '?') << i << ": " << a[std::size_t(i)];
+  // b2 and a1 are Black's stones; White's pass placed none.
+  EXPECT_EQ(std::count(a[4].begin(), a[4].end(), 'B'), 2) << a[4];
+  EXPECT_EQ(std::count(a[4].begin(), a[4].end(), 'W'), 0) << a[4];
 }
 
 TEST(GtpCommand, LoadsHexGuiFiles) {
