@@ -57,6 +57,17 @@ struct Limits {
     follow_up.stop = stop;
     return follow_up;
   }
+  // Limits for a search nested in this one after `elapsed_s` seconds (a
+  // second-level search): at most `nodes` nodes, the time that is left and
+  // the same stop token, so a stop or deadline ends it too; memory as the
+  // caller sets it.
+  Limits for_nested(std::uint64_t nodes, double elapsed_s) const {
+    Limits nested;
+    nested.max_nodes = nodes;
+    if (time_s > 0) nested.time_s = std::max(1e-6, time_s - elapsed_s);
+    nested.stop = stop;
+    return nested;
+  }
 };
 
 // Counts work and answers "must we stop?" cheaply. The clock and the stop

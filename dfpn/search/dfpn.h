@@ -347,9 +347,10 @@ class DepthFirstPns {
 
   // PDS-PN: a bounded PNS gives a new node's children their first numbers.
   void seed_children(const G& game, Frame& frame) {
-    const std::uint64_t budget = second_level_budget(counters_.expansions, options_.second_level_max);
+    const Limits inner = limits_.for_nested(second_level_budget(counters_.expansions, options_.second_level_max),
+                                            budget_->elapsed_s());
     counters_.second_level_nodes += seed_from_second_level(
-        game, attacker_, frame, budget, repeats_ ? &on_path_ : nullptr,
+        game, attacker_, frame, inner, repeats_ ? &on_path_ : nullptr,
         [this](std::uint64_t key, Numbers numbers) { store(key, numbers, 1); });
   }
 

@@ -70,6 +70,7 @@ class ProofNumberSearch {
 
   SolveResult<Move> solve() {
     Budget budget(limits_);
+    budget_ = &budget;
     SolveResult<Move> result;
     G game = root_game_;
     nodes_.clear();
@@ -89,6 +90,7 @@ class ProofNumberSearch {
       if (budget.progress_due()) budget.report(progress(budget));
     }
 
+    budget_ = nullptr;
     result.outcome = nodes_[0].numbers.outcome();
     result.reason = result.solved() ? StopReason::None : budget.reason();
     result.nodes = expansions_;
@@ -217,8 +219,8 @@ class ProofNumberSearch {
   // PN²: a bounded best-first search from the node being expanded; returns
   // the numbers of its root's children. Its tree is discarded.
   std::vector<std::pair<Move, Numbers>> search_second_level(const G& game, NodeId id) {
-    Limits inner;
-    inner.max_nodes = second_level_budget(nodes_.size(), options_.second_level_max);
+    Limits inner = limits_.for_nested(second_level_budget(nodes_.size(), options_.second_level_max),
+                                      budget_->elapsed_s());
     inner.memory_bytes = limits_.memory_bytes;
     ProofNumberSearch<G> second(game, attacker_, inner);
     if (!nodes_.merges_transpositions()) second.set_path_prefix(nodes_.path_above(id, prefix_));
@@ -304,6 +306,7 @@ class ProofNumberSearch {
   PnsOptions options_;
   std::unordered_set<std::uint64_t> prefix_;
   std::uint64_t second_level_nodes_ = 0;
+  Budget* budget_ = nullptr;  // the running solve's (a nested search's limits follow it)
   Graph nodes_;
   std::vector<NodeId> path_;
   std::vector<NodeId> work_;

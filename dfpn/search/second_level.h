@@ -14,13 +14,12 @@
 
 namespace dfpn {
 
-// Seeds the open children of `frame` (the node `game`); `store(key,
-// numbers)` puts a table entry. Returns the nodes the second level expanded.
+// Seeds the open children of `frame` (the node `game`) by a PNS within
+// `inner`; `store(key, numbers)` puts a table entry. Returns the nodes the
+// second level expanded.
 template <Game G, class Store>
-std::uint64_t seed_from_second_level(const G& game, Player attacker, NodeFrame<G>& frame, std::uint64_t budget,
+std::uint64_t seed_from_second_level(const G& game, Player attacker, NodeFrame<G>& frame, const Limits& inner,
                                      const PathIndex* on_path, Store store) {
-  Limits inner;
-  inner.max_nodes = budget;
   ProofNumberSearch<G> second(game, attacker, inner);
   if (on_path) {
     std::unordered_set<std::uint64_t> path;

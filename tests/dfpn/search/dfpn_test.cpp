@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <stop_token>
+
 #include "dfpn/search/minimax.h"
 #include "dfpn/search/pns.h"
 #include "games/synthetic/synthetic.h"
@@ -120,6 +122,49 @@ TEST(Dfpn, LimitsGiveUnknownNeverAWrongAnswer) {
         EXPECT_EQ(r.outcome, expected) << seed;
     }
   }
+}
+
+// A synthetic game that requests a stop at its `at`-th move generation and
+// counts the generations after it.
+struct StoppingGame : SyntheticGame {
+  struct Shared {
+    std::stop_source stop;
+    std::uint64_t calls = 0, at = 0, after_stop = 0;
+  };
+  StoppingGame(std::uint64_t seed, const games::SyntheticParams& p, Shared& shared)
+      : SyntheticGame(seed, p), shared_(&shared) {}
+  void generate_moves(MoveList& moves) const {
+    if (++shared_->calls == shared_->at) shared_->stop.request_stop();
+    if (shared_->calls > shared_->at) ++shared_->after_stop;
+    SyntheticGame::generate_moves(moves);
+  }
+  Shared* shared_;
+};
+
+// A stop request ends PDS-PN's second-level searches too: once it comes
+// (by then inside one of them, which run to thousands of nodes), the solve
+// ends within a few hundred more nodes, not after that search.
+TEST(Dfpn, AStopEndsTheSecondLevelSearch) {
+  games::SyntheticParams p;
+  p.shape = Shape::Tree;
+  p.depth = 40;
+  p.min_branching = p.max_branching = 2;
+  p.terminal_rate = 0.0;
+  p.max_positions = 2'000'000;
+  StoppingGame::Shared shared;
+  shared.at = 200'000;
+  StoppingGame g(5, p, shared);
+  auto table = TranspositionTable::with_entries(1 << 16);
+  Limits limits;
+  limits.stop = shared.stop.get_token();
+  DepthFirstPns search(g, Player::Black, table, limits, DfpnOptions::pds_pn(1'000'000));
+  const auto r = search.solve();
+  ASSERT_FALSE(r.solved());
+  EXPECT_EQ(r.reason, StopReason::Stopped);
+  EXPECT_GT(search.counters().second_level_nodes, 100'000u);  // the stop came inside the second levels' work
+  // With the stop passed on, about a hundred generations follow it; without,
+  // the running second level goes on to its budget (about 2,500 here).
+  EXPECT_LT(shared.after_stop, 1'000u);
 }
 
 TEST(Dfpn, OnTreesWithAnAmpleTableExpandsTheSameNodesAsPns) {
