@@ -226,7 +226,7 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   cmd.add_option("--game", o.problem.game, "Game")
       ->check(CLI::IsMember(game_names()))
       ->capture_default_str();
-  cmd.add_option("--size", o.problem.size, "Board size (hex: 1..19)")->check(CLI::Range(1, 19));
+  cmd.add_option("--size", o.problem.size, "Board size (hex: 1..19)")->check(CLI::Range(1, 19))->capture_default_str();
   cmd.add_option("--hex-knowledge", o.hex_knowledge,
                  "Hex knowledge: all, none, or a comma list of dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,transpositions,order,threats,init "
                  "(order=circuit: order moves by electric-circuit current instead of two-distance; edge-and: let H-search's AND rule "
@@ -271,8 +271,12 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
          "pss: nodes kept explicitly in disproof sets (D), or inf")
       ->check(set_size_check)
       ->default_str("inf");
-  cmd.add_option("--time", search.time_s, "Time limit in seconds (0 = none)")->check(number_in(0, 1e9));
-  cmd.add_option("--nodes", search.max_nodes, "Node limit (0 = none)")->check(count_in(0, std::uint64_t{1} << 62));
+  cmd.add_option("--time", search.time_s, "Time limit in seconds (0 = none)")
+      ->check(number_in(0, 1e9))
+      ->capture_default_str();
+  cmd.add_option("--nodes", search.max_nodes, "Node limit (0 = none)")
+      ->check(count_in(0, std::uint64_t{1} << 62))
+      ->capture_default_str();
   cmd.add_option("--tt-mb", search.tt_mb, "Memory for the table / node store in MiB")
       ->check(number_in(0.001, 1048576))
       ->capture_default_str();

@@ -9,6 +9,7 @@
 
 #include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <cstring>
 #include <filesystem>
 #include <stdexcept>
@@ -38,7 +39,7 @@ struct Pipe {
 
 }  // namespace
 
-ChildRun run_self(const std::vector<std::string>& args) {
+ChildRun run_self(const std::vector<std::string>& args, std::stop_token stop) {
   const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
   std::vector<std::string> storage;
   storage.push_back(self);
@@ -69,8 +70,14 @@ ChildRun run_self(const std::vector<std::string>& args) {
   std::string* sinks[2] = {&run.out, &run.err};
   int open_pipes = 2;
   char buffer[65536];
+  bool signalled = false;
   while (open_pipes > 0) {
-    if (poll(fds, 2, -1) < 0) {
+    const int ready = poll(fds, 2, stop.stop_possible() ? 20 : -1);
+    if (!signalled && stop.stop_requested()) {
+      kill(pid, SIGTERM);
+      signalled = true;
+    }
+    if (ready < 0) {
       if (errno == EINTR) continue;
       break;
     }

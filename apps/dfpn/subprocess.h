@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,8 @@ struct ChildRun {
 };
 
 // Runs the current executable with `args` (argv[1..]) and waits for it.
-// Throws std::runtime_error if it cannot be started.
-ChildRun run_self(const std::vector<std::string>& args);
+// A stop request is passed on to the child as SIGTERM (it then answers
+// "unknown", stopped). Throws std::runtime_error if it cannot be started.
+ChildRun run_self(const std::vector<std::string>& args, std::stop_token stop = {});
 
 }  // namespace dfpn::cli

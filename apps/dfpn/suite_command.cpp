@@ -46,13 +46,13 @@ ProblemRun run_in_process(const SuiteProblem& problem, std::stop_token stop, con
   return run;
 }
 
-ProblemRun run_in_child(const SuiteProblem& problem) {
+ProblemRun run_in_child(const SuiteProblem& problem, std::stop_token stop) {
   ProblemRun run;
   std::vector<std::string> args = {"solve"};
   args.insert(args.end(), problem.solve_args.begin(), problem.solve_args.end());
   args.insert(args.end(), {"--json", "--quiet"});
   try {
-    const ChildRun child = run_self(args);
+    const ChildRun child = run_self(args, stop);
     if (child.exit_code == 0) {
       run.result = nlohmann::json::parse(child.out);
       run.result["peak_rss_bytes"] = child.peak_rss_bytes;
@@ -229,7 +229,7 @@ int run_suite(const SuiteOptions& o, std::stop_token stop, bool terminal) {
               std::lock_guard lock(running_mutex);
               running[i] = true;
             }
-            runs[i] = run_in_child(problems[i]);
+            runs[i] = run_in_child(problems[i], stop);
             log_finished(i);
             std::lock_guard lock(running_mutex);
             running[i] = false;

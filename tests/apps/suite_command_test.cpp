@@ -58,6 +58,25 @@ TEST(SuiteCommand, ChildProcessesGiveTheSameAnswers) {
   }
 }
 
+// SIGTERM to the suite alone (as timeout and Slurm send it) reaches the
+// problems running in child processes: each answers unknown, stopped, and
+// the suite ends with its report instead of waiting for them.
+TEST(SuiteCommand, TerminateReachesTheChildren) {
+  const auto suite = write_file("endless_suite.json", R"({"defaults": {"threads": 1}, "problems": [
+    {"name": "hex 9 a", "game": "hex", "size": 9, "expect": "black"},
+    {"name": "hex 9 b", "game": "hex", "size": 9, "moves": "e5", "expect": "white"}]})");
+  const auto report = temp_path("endless_report.json");
+  const CommandRun r = run_shell("timeout 120 sh -c 'DFPN suite " + suite + " -j 2 --report " + report +
+                                 " & pid=$!; sleep 2; kill -TERM $pid; wait $pid; echo exit=$?'");
+  EXPECT_NE(r.out.find("exit=0"), std::string::npos) << r.out;
+  const auto doc = nlohmann::json::parse(read_file(report));
+  ASSERT_EQ(doc["problems"].size(), 2u);
+  for (const auto& p : doc["problems"]) {
+    EXPECT_EQ(p["status"], "unknown") << p.dump();
+    EXPECT_EQ(p["result"]["reason"], "stopped") << p.dump();
+  }
+}
+
 TEST(SuiteCommand, WrongAnswersAndErrorsExitOne) {
   const auto wrong = write_file("wrong_suite.json", R"({"problems": [
     {"name": "hex 3", "game": "hex", "size": 3, "expect": "white"}]})");
