@@ -12,6 +12,7 @@ packages=(
   libcli11-dev          # command-line options
   nlohmann-json3-dev    # JSON results, problem and suite files
   gnuplot-nox           # plots of the scaling harness
+  clang libclang-rt-14-dev  # the libFuzzer targets (cmake/fuzz.sh)
 )
 
 missing=()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's second command: install dependencies, then build and run every
 # test: the Release suite (unit tests, command-line tests, install-and-consume
-# test), the same suite under ASan+UBSan, and the concurrency tests under TSan.
+# test), the same suite under ASan+UBSan, the concurrency tests under TSan,
+# and a short run of the libFuzzer targets (cmake/fuzz.sh).
 #   DFPN_TEST_FAST=1  runs the Release suite only (for quick local iterations).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -33,5 +34,8 @@ if [ "${DFPN_TEST_FAST:-0}" != "1" ]; then
   export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
   run_suite "TSan" build-tsan "concurrency" "tt_concurrency_tests parallel_tests" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DDFPN_SANITIZE=thread -DDFPN_BUILD_BENCHMARKS=OFF -DDFPN_BUILD_APPS=OFF
+  # A short run of every libFuzzer target (readers of outside input).
+  echo "=== dfpn tests: fuzzing, at $(( $(date +%s) - start )) s"
+  bash cmake/fuzz.sh
 fi
 echo "=== dfpn tests: all passed in $(( $(date +%s) - start )) s"
