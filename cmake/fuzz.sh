@@ -3,22 +3,32 @@
 # while on a scratch copy of its seed corpus. Any crash, hang, sanitizer
 # report or uncaught exception fails the run; libFuzzer leaves the input
 # that caused it in build-fuzz/ (crash-*, timeout-*) for a regression test.
-#   DFPN_FUZZ_SECONDS=N  seconds per target (default 20; CI runs the default)
+# By default each target runs a fixed number of inputs from a fixed seed on
+# a fresh corpus, so the run (and CI) is the same on every machine;
+#   DFPN_FUZZ_SECONDS=N  instead runs each target N seconds from a random seed,
+#                        keeping the corpus it grows in build-fuzz/.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-seconds="${DFPN_FUZZ_SECONDS:-20}"
+seconds="${DFPN_FUZZ_SECONDS:-}"
 command -v clang++ >/dev/null || { echo "fuzz: clang++ is not installed (apt-get install clang)" >&2; exit 1; }
 
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDFPN_FUZZ=ON \
   -DDFPN_BUILD_TESTS=OFF -DDFPN_BUILD_BENCHMARKS=OFF -DDFPN_BUILD_APPS=OFF >/dev/null
 cmake --build build-fuzz -j"$(nproc)" --target fuzz_sgf fuzz_problem_file fuzz_proof_sgf
 
-run() {  # target, seed corpus directories...
-  local target="$1"; shift
+run() {  # target, runs (fixed mode), seed corpus directories...
+  local target="$1" runs="$2"; shift 2
+  local limit=(-runs="$runs" -seed=1)
+  if [ -n "$seconds" ]; then
+    limit=(-max_total_time="$seconds")
+    echo "=== fuzz: $target for ${seconds} s"
+  else
+    rm -rf "build-fuzz/corpus-$target"
+    echo "=== fuzz: $target, $runs inputs"
+  fi
   mkdir -p "build-fuzz/corpus-$target"
-  echo "=== fuzz: $target for ${seconds} s"
-  if ! (cd build-fuzz && "./bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
+  if ! (cd build-fuzz && "./bin/$target" "${limit[@]}" -timeout=10 -rss_limit_mb=4096 \
           -print_final_stats=1 "corpus-$target" "${@/#/$root/}" > "fuzz-$target.log" 2>&1); then
     tail -40 "build-fuzz/fuzz-$target.log"
     echo "=== fuzz: $target found a problem (build-fuzz/fuzz-$target.log)"
@@ -26,7 +36,7 @@ run() {  # target, seed corpus directories...
   fi
   grep -E "stat::number_of_executed_units|stat::peak_rss_mb|Done [0-9]+ runs" "build-fuzz/fuzz-$target.log"
 }
-run fuzz_sgf tests/fuzz/corpus/sgf bench/suites/go-problems
-run fuzz_problem_file tests/fuzz/corpus/problem bench/suites/go-problems
-run fuzz_proof_sgf tests/fuzz/corpus/proof
+run fuzz_sgf 200000 tests/fuzz/corpus/sgf bench/suites/go-problems
+run fuzz_problem_file 50000 tests/fuzz/corpus/problem bench/suites/go-problems
+run fuzz_proof_sgf 50000 tests/fuzz/corpus/proof
 echo "=== fuzz: no findings"

@@ -226,6 +226,8 @@ ProblemSpec load_problem_file(const std::string& path) {
   } catch (const nlohmann::json::parse_error& e) {
     throw InputError(path + ":" + position_of(text, e.byte == 0 ? 0 : e.byte - 1) +
                      ": not valid JSON");
+  } catch (const nlohmann::json::exception&) {  // a number too large for a double (found by fuzzing)
+    throw InputError(path + ": not valid JSON (a number out of range)");
   }
   if (object.is_object() && object.contains("masked_sgf_str")) return load_go_task(path, object);
   ProblemSpec spec;

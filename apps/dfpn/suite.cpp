@@ -213,6 +213,8 @@ Suite load_suite(const std::string& path, const std::vector<std::string>& overri
   } catch (const nlohmann::json::parse_error& e) {
     throw InputError(path + ":" + std::to_string(line_at(text, e.byte == 0 ? 0 : e.byte - 1)) +
                      ": not valid JSON");
+  } catch (const nlohmann::json::exception&) {  // a number too large for a double
+    throw InputError(path + ": not valid JSON (a number out of range)");
   }
   const Locator locate(text);
   if (!doc.is_object()) throw InputError(path + ":1: a suite must be a JSON object");
@@ -241,7 +243,11 @@ Suite load_suite(const std::string& path, const std::vector<std::string>& overri
       throw InputError("--set '" + text + "': expected KEY=VALUE, e.g. time=10");
     const std::string key = text.substr(0, equals), value = text.substr(equals + 1);
     // A value that reads as JSON (10, true, "x") is taken as such, anything else as text.
-    forced[key] = nlohmann::json::accept(value) ? nlohmann::json::parse(value) : nlohmann::json(value);
+    try {
+      forced[key] = nlohmann::json::accept(value) ? nlohmann::json::parse(value) : nlohmann::json(value);
+    } catch (const nlohmann::json::exception&) {  // accepted, but a number too large for a double
+      forced[key] = nlohmann::json(value);
+    }
     std::vector<std::string> ignored;
     append_argument(ignored, key, forced[key], base, "--set " + text);
   }

@@ -113,8 +113,8 @@ nlohmann::json load_baseline(const std::string& path) {
     if (!doc.is_object() || !doc.contains("problems") || !doc["problems"].is_array())
       throw InputError(path + ": not a suite report (no 'problems' list)");
     return doc;
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(path + ": not valid JSON (" + std::string(e.what()) + ")");
+  } catch (const nlohmann::json::exception&) {  // malformed, or a number too large for a double
+    throw InputError(path + ": not valid JSON");
   }
 }
 

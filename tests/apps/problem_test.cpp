@@ -59,6 +59,15 @@ TEST(Problem, MistakesNameTheFileLineAndField) {
   EXPECT_NE(error_of([&] { load_problem_file("/nonexistent/problem.json"); }), "");
 }
 
+// Found by fuzzing: a number too large for a double threw an exception the
+// reader did not catch (the command crashed).
+TEST(Problem, ANumberOutOfRangeIsAnInputError) {
+  for (const char* text : {R"({"game": "hex", "size": 1e999})", "88888888888888888e888"}) {
+    const std::string path = write_temp("overflow.json", text);
+    EXPECT_NE(error_of([&] { load_problem_file(path); }), "") << text;
+  }
+}
+
 TEST(Problem, SgfFilesNameTheirGame) {
   const std::string hex = write_temp("hex.sgf", "(;FF[4]GM[11]SZ[4]AB[a1])");
   EXPECT_EQ(load_problem_file(hex).game, "hex");

@@ -66,6 +66,11 @@ TEST(Suite, MistakesNameTheLineProblemAndField) {
 ]})");
   EXPECT_THROW(load_suite(bad_algo), InputError);
   EXPECT_THROW(load_suite(write_temp("nojson.json", "{")), InputError);
+  EXPECT_THROW(load_suite(write_temp("overflow.json", R"({"problems": [{"name": "x", "size": 1e999}]})")), InputError);
+  // An override that reads as a number too large is taken as text, then refused as solve would.
+  EXPECT_THROW(load_suite(write_temp("set.json", R"({"problems": [{"name": "x", "game": "hex", "expect": "black"}]})"),
+                          {"time=1e999"}),
+               InputError);
 }
 
 TEST(Suite, JudgingComparesWinnerResultAndMove) {
