@@ -13,7 +13,7 @@
 //
 // The checker recomputes every end, carrier and adjacency from the cells,
 // so a step H-search got wrong is caught here. (The template is a lemma:
-// tests/games/hex_knowledge_test.cpp proves it by the rules alone.)
+// tests/games/h_search_test.cpp proves it by the rules alone.)
 #pragma once
 
 #include <cstdint>
