@@ -69,8 +69,8 @@ class BestFirstGraph {
 
   // Tree mode: is `key` the position of `id`, of one of its ancestors, or
   // in `prefix` (the path above the root)?
-  bool on_path(NodeId id, std::uint64_t key, const std::unordered_set<std::uint64_t>& prefix = {}) const {
-    if (prefix.contains(key)) return true;
+  bool on_path(NodeId id, std::uint64_t key, const std::unordered_set<std::uint64_t>* prefix = nullptr) const {
+    if (prefix && prefix->contains(key)) return true;
     for (NodeId cur = id;; cur = nodes_[cur].parents.front()) {
       if (nodes_[cur].key == key) return true;
       if (nodes_[cur].parents.empty()) return false;

@@ -201,7 +201,7 @@ class ProofNumberSearch {
       const bool created = !known;
       const NodeId child = known ? *known : new_node(game, id);
       if (known) nodes_[child].parents.push_back(id);
-      else if (!nodes_.merges_transpositions() && nodes_.on_path(id, key, prefix_))
+      else if (!nodes_.merges_transpositions() && nodes_.on_path(id, key, &prefix_))
         nodes_[child].numbers = Numbers::of(repetition_outcome(game, attacker_));
       // Second-level numbers only for new nodes: a shared one has other
       // parents whose numbers would go stale.
