@@ -189,7 +189,12 @@ Report solve_go(SolveOptions& o, std::stop_token stop, const ProgressSink& progr
       settings.white_may_take_ko = *p.ko == "white" || *p.ko == "both";
     }
     if (p.ko_rule) settings.ko_rule = *games::parse_ko_rule(*p.ko_rule);
-    settings.relevance_zones = o.go_zones == "on";
+    try {
+      games::parse_go_knowledge(o.go_knowledge, settings);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(std::string("--go-knowledge: ") + e.what());
+    }
+    if (o.go_zones == "off") settings.relevance_zones = false;
     start.emplace(games::go_from_sgf(*p.sgf, settings));
   } catch (const games::GoSgfError& e) {
     throw InputError(in_file(p.source, e.what()));
@@ -309,6 +314,11 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   go->add_option("--go-zones", o.go_zones,
                  "Refutation pruning with relevance zones (under superko, on capture-free lines): on or off")
       ->check(CLI::IsMember({"on", "off"}));
+  go->add_option("--go-knowledge", o.go_knowledge,
+                 "Go knowledge: all, none, or a comma list of " + games::go_knowledge_pieces() +
+                     " (relevance zones, small-eye kills, null moves first, initial numbers scaled by mobility, "
+                     "life checked at generation)")
+      ->capture_default_str();
   go->add_option("--ko-rule", o.problem.ko_rule,
                  "Ko rule: simple (a longer cycle loses for the killer), situational or positional superko")
       ->check(CLI::IsMember({"simple", "situational", "positional"}));

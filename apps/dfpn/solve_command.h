@@ -25,6 +25,9 @@ struct SolveOptions {
   // or none when a proof is asked for (proofs must be checkable by the rules).
   std::string hex_knowledge;
   std::string go_zones = "on";  // Go relevance-zone pruning: on | off
+  // all | none | a comma list of games::go_knowledge_pieces(); --go-zones off
+  // turns zones off on top of it.
+  std::string go_knowledge = "all";
   bool json = false;
   bool quiet = false;
 };

@@ -37,6 +37,7 @@ const std::map<std::string, Key>& keys() {
       {"ko_rule", {"--ko-rule", Kind::Text}},
       {"hex_knowledge", {"--hex-knowledge", Kind::Text}},
       {"go_zones", {"--go-zones", Kind::Text}},
+      {"go_knowledge", {"--go-knowledge", Kind::Text}},
       {"seed", {"--seed", Kind::Number}},
       {"shape", {"--shape", Kind::Text}},
       {"depth", {"--depth", Kind::Number}},

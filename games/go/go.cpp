@@ -47,6 +47,34 @@ const char* to_string(KoRule rule) {
   return "?";
 }
 
+void parse_go_knowledge(const std::string& text, GoProblem& problem) {
+  struct Piece {
+    const char* name;
+    bool GoProblem::*flag;
+  };
+  static constexpr Piece kPieces[] = {{"zones", &GoProblem::relevance_zones},
+                                      {"eyes", &GoProblem::eye_rules},
+                                      {"nulls", &GoProblem::null_moves_first},
+                                      {"mobility", &GoProblem::mobility_numbers},
+                                      {"generation", &GoProblem::life_at_generation}};
+  const bool all = text == "all";
+  for (const Piece& p : kPieces) problem.*p.flag = all;
+  if (all || text == "none") return;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find(',', start), text.size());
+    const std::string name = text.substr(start, end - start);
+    const auto it = std::find_if(std::begin(kPieces), std::end(kPieces), [&](const Piece& p) { return name == p.name; });
+    if (it == std::end(kPieces))
+      throw std::invalid_argument("unknown Go knowledge '" + name + "' (all, none, or a comma list of " +
+                                  go_knowledge_pieces() + ")");
+    problem.*it->flag = true;
+    start = end + 1;
+  }
+}
+
+std::string go_knowledge_pieces() { return "zones,eyes,nulls,mobility,generation"; }
+
 std::optional<KoRule> parse_ko_rule(const std::string& text) {
   for (KoRule rule : {KoRule::Simple, KoRule::Situational, KoRule::Positional})
     if (text == to_string(rule)) return rule;
@@ -74,7 +102,10 @@ GoGame::GoGame(const GoProblem& problem, bool require_targets)
     : size_(problem.size), seki_is_life_(problem.seki_is_life),
       may_take_ko_{problem.black_may_take_ko, problem.white_may_take_ko}, ko_rule_(problem.ko_rule),
       zones_on_(problem.relevance_zones),
-      eye_rules_(problem.eye_rules) {
+      eye_rules_(problem.eye_rules),
+      null_moves_first_(problem.null_moves_first),
+      mobility_(problem.mobility_numbers),
+      life_at_generation_(problem.life_at_generation) {
   if (size_ < 2 || size_ > kMaxSize) throw std::invalid_argument("board size must be 2..19");
   state_.board.fill(Point::Border);
   for (int r = 0; r < size_; ++r)
@@ -120,6 +151,17 @@ GoGame::GoGame(const GoProblem& problem, bool require_targets)
   for (int r = 0; r < size_; ++r)
     for (int c = 0; c < size_; ++c)
       if (region_[std::size_t(index(c, r))]) region_points_.push_back(static_cast<Move>(index(c, r)));
+  if (!targets_.empty()) {
+    std::vector<std::pair<int, Move>> far;
+    for (const Move m : region_points_) {
+      int distance = kMaxSize * 2;
+      for (int t : targets_)
+        distance = std::min(distance, std::abs(t % kStride - m % kStride) + std::abs(t / kStride - m / kStride));
+      if (distance >= kTenukiDistance) far.emplace_back(-distance, m);
+    }
+    std::stable_sort(far.begin(), far.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [distance, m] : far) far_points_.push_back(m);
+  }
   bool any_empty = false;
   for (int p = 0; p < kPoints; ++p) any_empty |= region_[std::size_t(p)] && state_.board[std::size_t(p)] == Point::Empty;
   if (!any_empty) throw std::invalid_argument("the region has no empty point to play");
@@ -170,6 +212,9 @@ GoProblem GoGame::problem(bool drop_history) const {
   out.ko_rule = ko_rule_;
   out.relevance_zones = zones_on_;
   out.eye_rules = eye_rules_;
+  out.null_moves_first = null_moves_first_;
+  out.mobility_numbers = mobility_;
+  out.life_at_generation = life_at_generation_;
   if (kill_all_) out.live_any = defender_;
   bool whole_board = true;
   for (int r = 0; r < size_; ++r) {
@@ -617,6 +662,10 @@ void GoGame::benson(Point mine) const {
 Outcome GoGame::quick_evaluate(Player attacker) const {
   if (!kill_all_ && all_targets_captured()) return attacker == killer() ? Outcome::Proven : Outcome::Disproven;
   if (state_.passes >= 2) return evaluate(attacker);
+  // A defender stone may complete life: seen at generation, so df-pn does
+  // not have to enter each of the defender's hundred-odd moves to find it.
+  if (life_at_generation_ && !history_.empty() && state_.last_move != kPass && state_.to_move == killer())
+    return evaluate(attacker);
   return Outcome::Unknown;
 }
 
@@ -661,26 +710,51 @@ Numbers GoGame::initial_numbers(Player attacker) const {
     if (!target_lost(i)) libs = std::min(libs, liberties(state_, targets_[i], 8));
   const ProofNumber kill_pn = ProofNumber(std::max(1, libs)), kill_dn = ProofNumber(libs >= 3 ? 2 : 1);
   Numbers n = attacker == killer() ? Numbers{kill_pn, kill_dn} : Numbers{kill_dn, kill_pn};
+  if (targets_.empty()) return n;
+  // On the scale of the subtree: the side that must answer every move of
+  // the side to move pays for each of them, so a fresh node costs about what
+  // it will once expanded, and df-pn deepens the line it likes instead of
+  // expanding every sibling first.
+  if (mobility_) {
+    ProofNumber moves = 1;
+    for (const Move m : region_points_) moves += state_.board[m] == Point::Empty;
+    (state_.to_move == attacker ? n.dn : n.pn) *= moves;
+  }
   // A move far from every target rarely decides their fate, and the prover's
   // pass even less: they start harder for whoever made them, so the search
-  // looks near the targets first. The opponent's pass is the opposite: it
-  // starts as the opponent's most promising move, so df-pn settles it first,
-  // and once it is refuted its zone prunes every move outside it at once
-  // (Cho problems on their task regions have over a hundred such moves).
-  if (history_.empty() || targets_.empty()) return n;
+  // looks near the targets first. The null moves are the opposite: the
+  // killer's tenuki (its pass is answered by a pass, which ends the game and
+  // leaves no zone) and the defender's pass start as the most promising
+  // moves, so df-pn settles them first; once one is refuted its zone prunes
+  // every move outside it at once (Cho problems on their task regions have
+  // over a hundred such moves).
+  if (history_.empty()) return n;
   const Player mover = opponent(state_.to_move);
-  ProofNumber penalty = 0;
+  ProofNumber& cost = mover == attacker ? n.pn : n.dn;
   if (state_.last_move == kPass) {
-    penalty = mover == attacker ? 8 : 0;
-    if (mover != attacker) n.dn = 1;
+    if (mover == defender_ && null_moves_first_) return Numbers{1, 1};
+    if (mover == attacker) cost += 8;
+    else cost = 1;
+  } else if (mover == killer() && null_moves_first_ && state_.last_move == tenuki(history_.back())) {
+    return Numbers{1, 1};
   } else {
     int distance = kMaxSize * 2;
     const int column = state_.last_move % kStride, row = state_.last_move / kStride;
     for (int t : targets_) distance = std::min(distance, std::abs(t % kStride - column) + std::abs(t / kStride - row));
-    penalty = ProofNumber(std::max(0, distance - 3) * 2);
+    const ProofNumber far = ProofNumber(std::max(0, distance - 3) * 2);
+    cost = mobility_ ? cost + cost * far / 4 : cost + far;
   }
-  (mover == attacker ? n.pn : n.dn) += penalty;
   return n;
+}
+
+GoGame::Move GoGame::tenuki(const State& s) const {
+  for (const Move m : far_points_) {
+    if (s.board[m] != Point::Empty) continue;
+    bool open = true;
+    for (int d : kNeighbours) open &= s.board[std::size_t(m + d)] == Point::Empty || s.board[std::size_t(m + d)] == Point::Border;
+    if (open) return m;
+  }
+  return kPass;
 }
 
 void GoGame::order_moves(MoveList& moves, Player) const {

@@ -65,6 +65,13 @@ const char* to_string(KoRule rule);
 // "simple", "situational", "positional"; nullopt for anything else.
 std::optional<KoRule> parse_ko_rule(const std::string& text);
 
+struct GoProblem;
+// The Go knowledge switches from text: "all", "none", or a comma list of
+// zones, eyes, nulls, mobility, generation (the named pieces on, the rest
+// off). Throws std::invalid_argument naming an unknown piece.
+void parse_go_knowledge(const std::string& text, GoProblem& problem);
+std::string go_knowledge_pieces();  // "zones,eyes,nulls,mobility,generation"
+
 struct GoProblem {
   int size = 9;                                   // 2..19
   std::vector<std::pair<int, int>> black, white;  // stones as (column, row), 0-based, row 0 at the top
@@ -81,6 +88,14 @@ struct GoProblem {
   // Small eye spaces decided without search (GoGame::eye_space_kills); off
   // only to check them against the plain rules.
   bool eye_rules = true;
+  // Search guidance (games/go/go.cpp, docs/go.md); none changes an answer:
+  // the null moves (the killer's tenuki, the defender's pass) tried first,
+  // so their zones prune early;
+  bool null_moves_first = true;
+  // initial numbers scaled by the moves the opponent must answer;
+  bool mobility_numbers = true;
+  // Benson and eye rules checked when a defender move is generated.
+  bool life_at_generation = true;
   // Kill-all: this side lives if any of its stones lives (no targets then);
   // the other must kill them all.
   std::optional<Player> live_any;
@@ -236,6 +251,14 @@ class GoGame {
   KoRule ko_rule_;
   std::array<bool, kPoints> region_{};
   std::vector<Move> region_points_;  // the region's points, in board order
+  // Region points at least kTenukiDistance from every target, farthest
+  // first: where the killer's stand-in for a pass is looked for (tenuki()).
+  std::vector<Move> far_points_;
+  static constexpr int kTenukiDistance = 4;
+  // The killer's tenuki in state `s`: the first far point that is empty with
+  // four empty (or off-board) neighbours, or kPass. Its refutation's zone
+  // usually leaves it out, so it prunes every move outside the fight.
+  Move tenuki(const State& s) const;
   std::vector<int> targets_;
   State state_;
   std::vector<State> history_;
@@ -303,6 +326,9 @@ class GoGame {
   };
   bool zones_on_ = true;
   bool eye_rules_ = true;
+  bool null_moves_first_ = true;
+  bool mobility_ = true;
+  bool life_at_generation_ = true;
   // Zones of positions solved by search, shared by every copy of the game.
   using ZoneStore = SharedCache<Zone, std::size_t{1} << 16>;
   std::shared_ptr<ZoneStore> zones_ = std::make_shared<ZoneStore>();
