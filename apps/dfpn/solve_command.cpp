@@ -316,7 +316,7 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
       ->check(CLI::IsMember({"on", "off"}));
   go->add_option("--go-knowledge", o.go_knowledge,
                  "Go knowledge: all, none, or a comma list of " + games::go_knowledge_pieces() +
-                     " (relevance zones, small-eye kills, null moves first, initial numbers scaled by mobility, "
+                     " (relevance zones, small-eye kills, the killer's null move first, initial numbers scaled by mobility, "
                      "life checked at generation)")
       ->capture_default_str();
   go->add_option("--ko-rule", o.problem.ko_rule,

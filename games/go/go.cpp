@@ -174,6 +174,7 @@ GoGame::GoGame(const GoProblem& problem, bool require_targets)
     const Point at = state_.board[std::size_t(p)];
     if (at == Point::Black || at == Point::White) state_.stones ^= zobrist().stone[p][colour_index(at)];
   }
+  for (const Move m : region_points_) state_.empties += state_.board[m] == Point::Empty;
   state_.to_move = problem.to_move;
   state_.hash = full_hash(state_);
 }
@@ -245,6 +246,7 @@ int GoGame::place(State& s, Move move, Move& captured_point) const {
   const Point mine = stone_of(s.to_move), theirs = other(mine);
   s.board[move] = mine;
   s.stones ^= zobrist().stone[move][colour_index(mine)];
+  s.empties -= region_[move];
   int captured = 0;
   for (int d : kNeighbours) {
     const int q = move + d;
@@ -255,6 +257,7 @@ int GoGame::place(State& s, Move move, Move& captured_point) const {
       s.board[std::size_t(p)] = Point::Empty;
       s.stones ^= zobrist().stone[p][colour_index(theirs)];
       s.captured_points.set(std::size_t(p));
+      s.empties += region_[std::size_t(p)];
       for (std::size_t i = 0; i < targets_.size(); ++i)
         if (targets_[i] == p) s.captured_targets |= 1u << i;
     }
@@ -659,12 +662,29 @@ void GoGame::benson(Point mine) const {
   }
 }
 
+bool GoGame::near_defender(Move move) const {
+  const Point mine = stone_of(defender_);
+  for (int d : kNeighbours) {
+    const int q = move + d;
+    const Point at = state_.board[std::size_t(q)];
+    if (at == mine) return true;
+    if (at != Point::Empty) continue;
+    for (int e : kNeighbours)
+      if (q + e != move && state_.board[std::size_t(q + e)] == mine) return true;
+  }
+  return false;
+}
+
 Outcome GoGame::quick_evaluate(Player attacker) const {
   if (!kill_all_ && all_targets_captured()) return attacker == killer() ? Outcome::Proven : Outcome::Disproven;
   if (state_.passes >= 2) return evaluate(attacker);
-  // A defender stone may complete life: seen at generation, so df-pn does
-  // not have to enter each of the defender's hundred-odd moves to find it.
-  if (life_at_generation_ && !history_.empty() && state_.last_move != kPass && state_.to_move == killer())
+  // A defender stone beside the targets' blocks or their liberties may
+  // complete life: seen at generation, so df-pn does not have to enter each
+  // of the defender's hundred-odd moves to find the one that does. (Moves
+  // farther away rarely do, and Benson on every child would cost more than
+  // the entries it saves.)
+  if (life_at_generation_ && !history_.empty() && state_.last_move != kPass && state_.to_move == killer() &&
+      near_defender(state_.last_move))
     return evaluate(attacker);
   return Outcome::Unknown;
 }
@@ -716,23 +736,23 @@ Numbers GoGame::initial_numbers(Player attacker) const {
   // it will once expanded, and df-pn deepens the line it likes instead of
   // expanding every sibling first.
   if (mobility_) {
-    ProofNumber moves = 1;
-    for (const Move m : region_points_) moves += state_.board[m] == Point::Empty;
+    const ProofNumber moves = ProofNumber(state_.empties) + 1;
     (state_.to_move == attacker ? n.dn : n.pn) *= moves;
   }
   // A move far from every target rarely decides their fate, and the prover's
   // pass even less: they start harder for whoever made them, so the search
-  // looks near the targets first. The null moves are the opposite: the
-  // killer's tenuki (its pass is answered by a pass, which ends the game and
-  // leaves no zone) and the defender's pass start as the most promising
-  // moves, so df-pn settles them first; once one is refuted its zone prunes
-  // every move outside it at once (Cho problems on their task regions have
-  // over a hundred such moves).
+  // looks near the targets first. The opponent's pass and the killer's
+  // null move are the opposite: they start as the most promising moves, so
+  // df-pn settles them first. The killer's pass is answered by a pass, which
+  // ends the game and leaves no zone; its tenuki (tenuki()) is refuted by a
+  // real move whose zone prunes every move outside it at once (Cho problems
+  // on their task regions have over a hundred such moves). The defender's
+  // pass tried first the same way costs more than it prunes (measured,
+  // docs/benchmarks.md).
   if (history_.empty()) return n;
   const Player mover = opponent(state_.to_move);
   ProofNumber& cost = mover == attacker ? n.pn : n.dn;
   if (state_.last_move == kPass) {
-    if (mover == defender_ && null_moves_first_) return Numbers{1, 1};
     if (mover == attacker) cost += 8;
     else cost = 1;
   } else if (mover == killer() && null_moves_first_ && state_.last_move == tenuki(history_.back())) {

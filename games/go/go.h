@@ -89,8 +89,8 @@ struct GoProblem {
   // only to check them against the plain rules.
   bool eye_rules = true;
   // Search guidance (games/go/go.cpp, docs/go.md); none changes an answer:
-  // the null moves (the killer's tenuki, the defender's pass) tried first,
-  // so their zones prune early;
+  // the killer's null move (a tenuki far from the targets) tried first, so
+  // its refutation's zone prunes early;
   bool null_moves_first = true;
   // initial numbers scaled by the moves the opponent must answer;
   bool mobility_numbers = true;
@@ -217,6 +217,7 @@ class GoGame {
     std::uint64_t seen = 0;    // superko: order-free sum over the distinct earlier positions' keys
     std::uint64_t hash = 0;    // stones, side to move, ko point, passes, seen
     Move last_move = kPass;    // the move that led here (pass at the start)
+    std::uint16_t empties = 0;  // empty points of the region (about the moves to answer)
     // Points whose stones were captured since the start. Every zone holds
     // them (go_zone.cpp: that is what keeps zones sound under superko).
     std::bitset<kPoints> captured_points;
@@ -234,6 +235,9 @@ class GoGame {
   // took a ko: one stone captured by a lone stone left with one liberty.
   bool takes_ko(const State& after, Move move, int captured) const;
   bool all_targets_captured() const;
+  // Whether the stone just played at `move` touches another defender stone,
+  // or an empty point beside one.
+  bool near_defender(Move move) const;
   bool target_lost(std::size_t i) const { return (state_.captured_targets >> i) & 1u; }
   // Liberties of the block at p, counting at most `cap`.
   int liberties(const State& s, int p, int cap) const;
