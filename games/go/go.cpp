@@ -56,7 +56,8 @@ void parse_go_knowledge(const std::string& text, GoProblem& problem) {
                                       {"eyes", &GoProblem::eye_rules},
                                       {"nulls", &GoProblem::null_moves_first},
                                       {"mobility", &GoProblem::mobility_numbers},
-                                      {"generation", &GoProblem::life_at_generation}};
+                                      {"generation", &GoProblem::life_at_generation},
+                                      {"replies", &GoProblem::reuse_replies}};
   const bool all = text == "all";
   for (const Piece& p : kPieces) problem.*p.flag = all;
   if (all || text == "none") return;
@@ -73,7 +74,7 @@ void parse_go_knowledge(const std::string& text, GoProblem& problem) {
   }
 }
 
-std::string go_knowledge_pieces() { return "zones,eyes,nulls,mobility,generation"; }
+std::string go_knowledge_pieces() { return "zones,eyes,nulls,mobility,generation,replies"; }
 
 std::optional<KoRule> parse_ko_rule(const std::string& text) {
   for (KoRule rule : {KoRule::Simple, KoRule::Situational, KoRule::Positional})
@@ -106,6 +107,7 @@ GoGame::GoGame(const GoProblem& problem, bool require_targets)
       null_moves_first_(problem.null_moves_first),
       mobility_(problem.mobility_numbers),
       life_at_generation_(problem.life_at_generation) {
+  reuse_replies_ = problem.reuse_replies;
   if (size_ < 2 || size_ > kMaxSize) throw std::invalid_argument("board size must be 2..19");
   state_.board.fill(Point::Border);
   for (int r = 0; r < size_; ++r)
@@ -216,6 +218,7 @@ GoProblem GoGame::problem(bool drop_history) const {
   out.null_moves_first = null_moves_first_;
   out.mobility_numbers = mobility_;
   out.life_at_generation = life_at_generation_;
+  out.reuse_replies = reuse_replies_;
   if (kill_all_) out.live_any = defender_;
   bool whole_board = true;
   for (int r = 0; r < size_; ++r) {
@@ -757,6 +760,8 @@ Numbers GoGame::initial_numbers(Player attacker) const {
     else cost = 1;
   } else if (mover == killer() && null_moves_first_ && state_.last_move == tenuki(history_.back())) {
     return Numbers{1, 1};
+  } else if (known_reply()) {
+    cost = 1;  // it refuted a sibling: most likely it refutes this move too
   } else {
     int distance = kMaxSize * 2;
     const int column = state_.last_move % kStride, row = state_.last_move / kStride;
@@ -765,6 +770,19 @@ Numbers GoGame::initial_numbers(Player attacker) const {
     cost = mobility_ ? cost + cost * far / 4 : cost + far;
   }
   return n;
+}
+
+void GoGame::remember_reply(Move reply) {
+  if (!reuse_replies_ || history_.empty()) return;
+  const std::uint64_t key = history_.back().hash;
+  replies_[key & (kReplies - 1)] = {key, reply};
+}
+
+bool GoGame::known_reply() const {
+  if (!reuse_replies_ || history_.size() < 2) return false;
+  const std::uint64_t key = history_[history_.size() - 2].hash;
+  const Reply& r = replies_[key & (kReplies - 1)];
+  return r.key == key && r.move == state_.last_move;
 }
 
 GoGame::Move GoGame::tenuki(const State& s) const {

@@ -67,10 +67,10 @@ std::optional<KoRule> parse_ko_rule(const std::string& text);
 
 struct GoProblem;
 // The Go knowledge switches from text: "all", "none", or a comma list of
-// zones, eyes, nulls, mobility, generation (the named pieces on, the rest
+// zones, eyes, nulls, mobility, generation, replies (the named pieces on, the rest
 // off). Throws std::invalid_argument naming an unknown piece.
 void parse_go_knowledge(const std::string& text, GoProblem& problem);
-std::string go_knowledge_pieces();  // "zones,eyes,nulls,mobility,generation"
+std::string go_knowledge_pieces();  // "zones,eyes,nulls,mobility,generation,replies"
 
 struct GoProblem {
   int size = 9;                                   // 2..19
@@ -96,6 +96,8 @@ struct GoProblem {
   bool mobility_numbers = true;
   // Benson and eye rules checked when a defender move is generated.
   bool life_at_generation = true;
+  // a reply that refuted the opponent's move tried first after its siblings.
+  bool reuse_replies = true;
   // Kill-all: this side lives if any of its stones lives (no targets then);
   // the other must kill them all.
   std::optional<Player> live_any;
@@ -235,6 +237,20 @@ class GoGame {
   // took a ko: one stone captured by a lone stone left with one liberty.
   bool takes_ko(const State& after, Move move, int captured) const;
   bool all_targets_captured() const;
+  // Replies that refuted a move (Kawano's simulation, as move ordering):
+  // after the opponent's move m at P was refuted by r, r is tried first
+  // after the opponent's other moves at P. Keyed by P's hash; each copy of
+  // the game keeps its own (a guess, never a fact).
+  struct Reply {
+    std::uint64_t key = 0;
+    Move move = kPass;
+  };
+  static constexpr std::size_t kReplies = 1 << 12;
+  std::vector<Reply> replies_ = std::vector<Reply>(kReplies);
+  void remember_reply(Move reply);
+  // Whether the move that led here refuted a sibling of the move before it.
+  bool known_reply() const;
+  bool reuse_replies_ = true;
   // Whether the stone just played at `move` touches another defender stone,
   // or an empty point beside one.
   bool near_defender(Move move) const;

@@ -315,6 +315,7 @@ std::optional<GoGame::Refutation> GoGame::proof_set() const {
 }
 
 void GoGame::learn_won(std::span<const Move> winning_moves) {
+  if (!winning_moves.empty()) remember_reply(winning_moves.front());
   if (!zones_on_) return;
   std::optional<Zone> best;
   for (const Move w : winning_moves) {
