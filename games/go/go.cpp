@@ -767,7 +767,7 @@ Numbers GoGame::initial_numbers(Player attacker) const {
     const int column = state_.last_move % kStride, row = state_.last_move / kStride;
     for (int t : targets_) distance = std::min(distance, std::abs(t % kStride - column) + std::abs(t / kStride - row));
     const ProofNumber far = ProofNumber(std::max(0, distance - 3) * 2);
-    cost = mobility_ ? cost + cost * far / 4 : cost + far;
+    cost = mobility_ ? cost + cost * far / 2 : cost + far;  // by mobility: (distance - 2) times dearer
   }
   return n;
 }
