@@ -40,7 +40,11 @@ struct Pipe {
 }  // namespace
 
 ChildRun run_self(const std::vector<std::string>& args, std::stop_token stop) {
+  // The child runs this very binary through /proc/self/exe, which names the
+  // running file even after a rebuild replaced or deleted it: a long suite
+  // keeps running one build instead of failing every problem left.
   const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
+  const char* image = "/proc/self/exe";
   std::vector<std::string> storage;
   storage.push_back(self);
   storage.insert(storage.end(), args.begin(), args.end());
@@ -58,7 +62,7 @@ ChildRun run_self(const std::vector<std::string>& args, std::stop_token stop) {
 
   const auto start = std::chrono::steady_clock::now();
   pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, self.c_str(), &actions, nullptr, argv.data(), environ);
+  const int spawned = posix_spawn(&pid, image, &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0) throw std::runtime_error("cannot start " + self + ": " + std::strerror(spawned));
   out.close_write();

@@ -46,6 +46,19 @@ TEST(SuiteCommand, SolvesAndChecksEveryProblem) {
   EXPECT_EQ(hex["result"]["proof_verified"], true);
 }
 
+// A rebuild during a long suite replaces the binary: the problems left still
+// run, on the build the suite started with.
+TEST(SuiteCommand, KeepsRunningWhenItsBinaryIsDeleted) {
+  const auto suite = write_file("deleted_binary_suite.json", R"({
+    "defaults": {"game": "hex", "size": 8, "time": 0.5, "threads": 1},
+    "problems": [{"name": "first", "moves": "a1", "expect": "white"}, {"name": "second", "moves": "d5", "expect": "black"}]
+  })");
+  const auto copy = temp_path("dfpn_copy_to_delete");
+  const CommandRun r = run_shell("cp DFPN " + copy + " && { " + copy + " suite " + suite +
+                                 " -j 1 & sleep 0.2; rm " + copy + "; wait; }");
+  EXPECT_NE(r.out.find("2 problems: 0 solved, 0 wrong, 2 unknown, 0 errors"), std::string::npos) << r.out;
+}
+
 TEST(SuiteCommand, ChildProcessesGiveTheSameAnswers) {
   const auto suite = write_file("jobs_suite.json", kGoodSuite);
   const auto report = temp_path("jobs_report.json");

@@ -362,6 +362,71 @@ TEST(GoOracle, EveryKnowledgeSwitchAgreesWithTheOracle) {
   EXPECT_EQ(checked, int(used) * 2 * 2 * 2 * int(settings.size()) * 2);
 }
 
+// A corner shape on a 9x9 board: white's targets top left, room elsewhere.
+GoProblem corner_with_room(Player to_move) {
+  GoProblem p = diagram({"...Ox....", "OOOOx....", "xxxxx....", ".........", ".........", ".........",
+                         ".........", ".........", "........."},
+                        to_move);
+  p.ko_rule = KoRule::Situational;
+  return p;
+}
+
+TEST(GoGuidance, TheKillersTenukiStartsAsItsMostPromisingMove) {
+  GoProblem p = corner_with_room(Player::Black);  // black kills
+  const Player defender = Player::White;
+  GoGame game(p);
+  game.play(at(game, "J1"));  // the farthest point from the targets, four empty neighbours
+  EXPECT_EQ(game.initial_numbers(defender), (Numbers{1, 1}));
+  game.undo();
+  game.play(at(game, "A1"));  // far, but not the tenuki: dearer for the killer than a move by the targets
+  const Numbers far = game.initial_numbers(defender);
+  game.undo();
+  game.play(at(game, "D6"));
+  const Numbers near = game.initial_numbers(defender);
+  EXPECT_GT(far.dn, near.dn);
+  EXPECT_NE(far, (Numbers{1, 1}));
+  p.null_moves_first = false;
+  GoGame plain(p);
+  plain.play(at(plain, "J1"));
+  EXPECT_NE(plain.initial_numbers(defender), (Numbers{1, 1}));
+}
+
+TEST(GoGuidance, MobilityScalesTheNumberOfTheSideThatMustAnswer) {
+  GoProblem p = corner_with_room(Player::Black);
+  GoGame with(p);
+  p.mobility_numbers = false;
+  GoGame without(p);
+  for (GoGame* g : {&with, &without}) g->play(at(*g, "D6"));  // white to move: black's pn sums over white's moves
+  const Numbers a = with.initial_numbers(Player::Black), b = without.initial_numbers(Player::Black);
+  // 81 points, 12 stones and the move: 68 empty points and the pass. (D6 is
+  // near the targets: no distance penalty.)
+  EXPECT_EQ(a.pn, b.pn * 69);
+  EXPECT_EQ(a.dn, b.dn);
+}
+
+TEST(GoGuidance, AReplyThatRefutedASiblingIsTriedFirst) {
+  GoProblem p = corner_with_room(Player::Black);
+  GoGame game(p);
+  game.play(at(game, "D6"));  // black's move...
+  const GoGame::Move reply[] = {at(game, "F8")};
+  game.learn_won(reply);  // ...refuted by white's F8 (as df-pn would report it)
+  game.undo();
+  game.play(at(game, "E6"));  // a sibling
+  game.play(reply[0]);
+  EXPECT_EQ(game.initial_numbers(Player::White).pn, 1u);
+  game.undo();
+  game.play(at(game, "G9"));
+  EXPECT_GT(game.initial_numbers(Player::White).pn, 1u);
+  p.reuse_replies = false;
+  GoGame plain(p);
+  plain.play(at(plain, "D6"));
+  plain.learn_won(reply);
+  plain.undo();
+  plain.play(at(plain, "E6"));
+  plain.play(reply[0]);
+  EXPECT_GT(plain.initial_numbers(Player::White).pn, 1u);
+}
+
 TEST(GoOracle, KnowledgeTextIsChecked) {
   GoProblem p;
   parse_go_knowledge("mobility,nulls", p);
