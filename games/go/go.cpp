@@ -106,8 +106,8 @@ GoGame::GoGame(const GoProblem& problem, bool require_targets)
       eye_rules_(problem.eye_rules),
       null_moves_first_(problem.null_moves_first),
       mobility_(problem.mobility_numbers),
-      life_at_generation_(problem.life_at_generation) {
-  reuse_replies_ = problem.reuse_replies;
+      life_at_generation_(problem.life_at_generation),
+      reuse_replies_(problem.reuse_replies) {
   if (size_ < 2 || size_ > kMaxSize) throw std::invalid_argument("board size must be 2..19");
   state_.board.fill(Point::Border);
   for (int r = 0; r < size_; ++r)
@@ -159,6 +159,7 @@ GoGame::GoGame(const GoProblem& problem, bool require_targets)
       int distance = kMaxSize * 2;
       for (int t : targets_)
         distance = std::min(distance, std::abs(t % kStride - m % kStride) + std::abs(t / kStride - m / kStride));
+      target_distance_[m] = std::uint8_t(distance);
       if (distance >= kTenukiDistance) far.emplace_back(-distance, m);
     }
     std::stable_sort(far.begin(), far.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -763,10 +764,7 @@ Numbers GoGame::initial_numbers(Player attacker) const {
   } else if (known_reply()) {
     cost = 1;  // it refuted a sibling: most likely it refutes this move too
   } else {
-    int distance = kMaxSize * 2;
-    const int column = state_.last_move % kStride, row = state_.last_move / kStride;
-    for (int t : targets_) distance = std::min(distance, std::abs(t % kStride - column) + std::abs(t / kStride - row));
-    const ProofNumber far = ProofNumber(std::max(0, distance - 3) * 2);
+    const ProofNumber far = ProofNumber(std::max(0, target_distance_[state_.last_move] - 3) * 2);
     cost = mobility_ ? cost + cost * far / 2 : cost + far;  // by mobility: (distance - 2) times dearer
   }
   return n;

@@ -88,7 +88,7 @@ struct GoProblem {
   // Small eye spaces decided without search (GoGame::eye_space_kills); off
   // only to check them against the plain rules.
   bool eye_rules = true;
-  // Search guidance (games/go/go.cpp, docs/go.md); none changes an answer:
+  // Search guidance (games/go/go.cpp, docs/design.md); none changes an answer:
   // the killer's null move (a tenuki far from the targets) tried first, so
   // its refutation's zone prunes early;
   bool null_moves_first = true;
@@ -250,7 +250,6 @@ class GoGame {
   void remember_reply(Move reply);
   // Whether the move that led here refuted a sibling of the move before it.
   bool known_reply() const;
-  bool reuse_replies_ = true;
   // Whether the stone just played at `move` touches another defender stone,
   // or an empty point beside one.
   bool near_defender(Move move) const;
@@ -275,6 +274,9 @@ class GoGame {
   // first: where the killer's stand-in for a pass is looked for (tenuki()).
   std::vector<Move> far_points_;
   static constexpr int kTenukiDistance = 4;
+  // Manhattan distance from each region point to the nearest target (the
+  // targets' points are fixed): far moves start dearer (initial_numbers).
+  std::array<std::uint8_t, kPoints> target_distance_{};
   // The killer's tenuki in state `s`: the first far point that is empty with
   // four empty (or off-board) neighbours, or kPass. Its refutation's zone
   // usually leaves it out, so it prunes every move outside the fight.
@@ -349,6 +351,7 @@ class GoGame {
   bool null_moves_first_ = true;
   bool mobility_ = true;
   bool life_at_generation_ = true;
+  bool reuse_replies_ = true;
   // Zones of positions solved by search, shared by every copy of the game.
   using ZoneStore = SharedCache<Zone, std::size_t{1} << 16>;
   std::shared_ptr<ZoneStore> zones_ = std::make_shared<ZoneStore>();
