@@ -1,7 +1,11 @@
 #include "dfpn/gtp_command.h"
 
 #include <algorithm>
+#include <array>
+#include <climits>
 #include <cmath>
+#include <cstdint>
+#include <iostream>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -18,6 +22,7 @@
 #include "dfpn/go_status.h"
 #include "dfpn/solve_game.h"
 #include "games/go/go.h"
+#include "games/go/go_frame.h"
 #include "games/go/go_sgf.h"
 #include "games/hex/hex.h"
 #include "games/hex/hex_knowledge_game.h"
@@ -72,6 +77,8 @@ struct GtpGame<games::HexGame> {
     if (board.stone(cell)) throw GtpError("cell " + text + " is occupied");
   }
   static void check_solvable(const games::HexGame&) {}
+  // Whether a decided position is the end of the game (genmove refuses).
+  static constexpr bool kGameOverIsFinal = true;
 };
 
 // Go: the board is edited with play/undo (captures and ko as the rules say),
@@ -97,9 +104,53 @@ struct GtpGame<games::GoGame> {
       throw GtpError("illegal move " + text + " (occupied, outside the region, suicide or ko)");
   }
   static void check_solvable(const games::GoGame& board) {
-    if (!board.has_targets()) throw GtpError("no target stones: mark them with dfpn-go-target");
+    if (!board.has_targets()) throw GtpError("no target stones: mark them with dfpn-go-target or dfpn-go-frame");
   }
+  static constexpr bool kGameOverIsFinal = false;
 };
+
+// The analyze menus GUIs ask for when they attach (type/label/command; the
+// types are the GUI's: HexGui and GoGui document them). %m is the side to move.
+constexpr const char* kHexGuiMenu =
+    "param/Solver Parameters/param_dfpn\n"
+    "string/Solve State/dfpn-solve-state %m\n"
+    "var/Principal Variation/dfpn-get-pv\n"
+    "plist/Find Winning Moves/dfpn-solver-find-winning %m\n"
+    "string/Proof Size/dfpn-proof-size %m\n"
+    "plist/Must-play Region/dfpn-hex-mustplay %m\n"
+    "inferior/Inferior Cells/dfpn-hex-inferior %m\n"
+    "plist/Winning Connection/dfpn-hex-carrier %m\n"
+    "move/Generate Move/genmove %m\n"
+    "none/Clear Table/dfpn-clear-tt";
+constexpr const char* kGoGuiMenu =
+    "param/Solver Parameters/param_dfpn\n"
+    "gfx/Show Problem/dfpn-go-problem-gfx\n"
+    "gfx/Frame Problem/dfpn-go-frame\n"
+    "string/Status/dfpn-go-status %m\n"
+    "string/Solve State/dfpn-solve-state %m\n"
+    "var/Principal Variation/dfpn-get-pv\n"
+    "plist/Find Winning Moves/dfpn-solver-find-winning %m\n"
+    "plist/Relevance Zone/dfpn-go-zone %m\n"
+    "string/Proof Size/dfpn-proof-size %m\n"
+    "none/Clear Table/dfpn-clear-tt";
+
+// A number argument, or a GtpError naming it.
+double number(const std::vector<std::string>& args, std::size_t index, const std::string& name) {
+  if (index >= args.size()) throw GtpError("missing " + name);
+  try {
+    std::size_t used = 0;
+    const double value = std::stod(args[index], &used);
+    if (used == args[index].size() && std::isfinite(value)) return value;
+  } catch (const std::exception&) {
+  }
+  throw GtpError("invalid " + name + " '" + args[index] + "'");
+}
+
+enum class HexShow { MustPlay, Inferior, Carrier };
+
+// What genmove spends when no limit and no clock is set: a GUI that sends
+// neither (HexGui) still gets a move.
+constexpr double kGenmoveSeconds = 10;
 
 // The engine. The solver always proves "Black wins" on one shared table
 // (Hex has no draws; Go problems end with the targets living or captured,
@@ -167,7 +218,21 @@ class Engine {
           {"dfpn-get-pv", [](Engine& e, auto&, auto, bool&) { return e.last_pv_; }},
           {"dfpn-clear-tt", [](Engine& e, auto&, auto, bool&) { return e.table_.clear(), std::string(); }},
           {"param_dfpn", [](Engine& e, const Args& a, auto, bool&) { return e.param(a); }},
+          {"dfpn-proof-size",
+           [](Engine& e, const Args& a, std::stop_token s, bool&) { return e.proof_size(a, s); }},
+          {"genmove", [](Engine& e, const Args& a, std::stop_token s, bool&) { return e.genmove(a, s, true); }},
+          {"reg_genmove", [](Engine& e, const Args& a, std::stop_token s, bool&) { return e.genmove(a, s, false); }},
+          {"time_settings", [](Engine& e, const Args& a, auto, bool&) { return e.time_settings(a); }},
+          {"time_left", [](Engine& e, const Args& a, auto, bool&) { return e.time_left(a); }},
+          // Komi does not change who lives or who connects: accepted for GUIs.
+          {"komi", [](auto&, const Args& a, auto, bool&) { return number(a, 0, "komi"), std::string(); }},
       };
+      if constexpr (std::is_same_v<G, games::HexGame>) {
+        t["hexgui-analyze_commands"] = [](auto&, auto&, auto, bool&) { return std::string(kHexGuiMenu); };
+        t["dfpn-hex-mustplay"] = [](Engine& e, const Args& a, auto, bool&) { return e.hex_cells(a, HexShow::MustPlay); };
+        t["dfpn-hex-inferior"] = [](Engine& e, const Args& a, auto, bool&) { return e.hex_cells(a, HexShow::Inferior); };
+        t["dfpn-hex-carrier"] = [](Engine& e, const Args& a, auto, bool&) { return e.hex_cells(a, HexShow::Carrier); };
+      }
       if constexpr (std::is_same_v<G, games::GoGame>) {
         t["dfpn-go-target"] = [](Engine& e, const Args& a, auto, bool&) { return e.go_target(a); };
         t["dfpn-go-region"] = [](Engine& e, const Args& a, auto, bool&) { return e.go_region(a); };
@@ -176,6 +241,12 @@ class Engine {
         t["dfpn-go-ko-rule"] = [](Engine& e, const Args& a, auto, bool&) { return e.go_ko_rule(a); };
         t["dfpn-go-status"] = [](Engine& e, const Args& a, std::stop_token s, bool&) { return e.go_status(a, s); };
         t["dfpn-go-problem"] = [](Engine& e, auto&, auto, bool&) { return e.go_problem(); };
+        t["dfpn-go-problem-gfx"] = [](Engine& e, auto&, auto, bool&) { return e.go_problem_gfx(); };
+        t["dfpn-go-frame"] = [](Engine& e, const Args& a, auto, bool&) { return e.go_frame(a); };
+        t["dfpn-go-zone"] = [](Engine& e, const Args& a, std::stop_token s, bool&) { return e.go_zone(a, s); };
+        t["gogui-analyze_commands"] = [](auto&, auto&, auto, bool&) { return std::string(kGoGuiMenu); };
+        t["gogui-setup"] = [](Engine& e, const Args& a, auto, bool&) { return e.gogui_setup(a); };
+        t["gogui-setup_player"] = [](Engine& e, const Args& a, auto, bool&) { return e.gogui_setup_player(a); };
       }
       return t;
     }();
@@ -250,13 +321,18 @@ class Engine {
   }
 
   SolveResult<Move> run(const G& position, Player prover, tt::TranspositionTable& table, std::stop_token stop) {
-    const Limits limits = spec_.limits(std::move(stop));
+    return run_with(position, prover, table, std::move(stop), spec_, false).result;
+  }
+
+  AlgorithmRun<Searched> run_with(const G& position, Player prover, tt::TranspositionTable& table,
+                                  std::stop_token stop, const SearchSpec& spec, bool want_proof) {
+    const Limits limits = spec.limits(std::move(stop));
     if constexpr (std::is_same_v<G, games::HexGame>) {
       // Hex is solved with its knowledge (same positions, same values, so
-      // the table's entries stay valid); GTP answers are not proofs.
-      return run_algorithm(games::HexKnowledgeGame(position), prover, limits, spec_, false, &table).result;
+      // the table's entries stay valid); proofs come out in its rules.
+      return run_algorithm(games::HexKnowledgeGame(position), prover, limits, spec, want_proof, &table);
     } else {
-      return run_algorithm(position, prover, limits, spec_, false, &table).result;
+      return run_algorithm(position, prover, limits, spec, want_proof, &table);
     }
   }
 
@@ -306,6 +382,216 @@ class Engine {
     return out;
   }
 
+  // ---- Playing: genmove and the clock.
+
+  // genmove / reg_genmove COLOR: solve within the move's time; a proven
+  // win plays a winning move, a proven loss resigns, and an open position
+  // gets the most promising move by the proof numbers (said on stderr).
+  std::string genmove(const Args& a, std::stop_token stop, bool play) {
+    const Player color = color_argument(a, 0);
+    G position = board_;
+    position.set_to_move(color);
+    GtpGame<G>::check_solvable(position);
+    // A Hex game ends when a side connects. A Go position that the rules or
+    // the knowledge decide still has moves: the search names one that keeps
+    // the win (a killer facing a small eye space must still play in it).
+    if (GtpGame<G>::kGameOverIsFinal && position.evaluate(Player::Black) != Outcome::Unknown)
+      throw GtpError("the game is over");
+    SearchSpec spec = spec_;
+    spec.time_s = move_seconds(color);
+    const SolveResult<Move> r = run_with(position, Player::Black, table_, stop, spec, false).result;
+    const std::optional<Player> w = winner(r);
+    if (w && *w != color) return "resign";
+    std::optional<Move> move;
+    if constexpr (std::is_same_v<G, games::HexGame>) {
+      // Decided by the knowledge at the root: every move keeps a full
+      // connection, so play one that fills it (or the semi's key), and the
+      // game moves on to its end.
+      const games::HexKnowledgeGame game(position);
+      if (w && game.analysis().winner == color) {
+        if (const auto hint = game.proof_hint(color); hint.winning_move) move = hint.winning_move;
+        else game.analysis().winning_carrier.for_each([&](int c) { if (!move) move = Move(c); });
+      }
+    }
+    if (!move) move = r.best_move;
+    if (!move && !r.principal_variation.empty()) move = r.principal_variation.front();
+    if (!move && w) {
+      // Decided at the root (say a small eye space in Go) with no move named:
+      // the first move whose position is still proven won.
+      MoveListOf<G> legal;
+      position.generate_moves(legal);
+      for (const auto m : legal) {
+        ScopedMove scoped(position, m);
+        if (winner(run_with(position, Player::Black, table_, stop, spec, false).result) == color) {
+          move = m;
+          break;
+        }
+      }
+    }
+    if (!move) {
+      MoveListOf<G> legal;
+      position.generate_moves(legal);
+      if (legal.empty()) throw GtpError("no legal move");
+      move = legal.front();
+    }
+    if (!w)
+      std::cerr << "dfpn: " << to_string(color) << " to move is not solved within " << spec.time_s
+                << " s; playing the most promising move by the proof numbers\n";
+    const std::string text = position.move_to_string(*move);
+    if (play) {
+      history_.push_back(board_);
+      position.play(*move);
+      board_ = position;
+    }
+    return text;
+  }
+
+  // The time for one move: the limit set (--time, param_dfpn timelimit) or
+  // kGenmoveSeconds, and no more than the clock allows (GTP time_left: a
+  // share of the main time, or of the byo-yomi period per stone).
+  double move_seconds(Player color) const {
+    double seconds = spec_.time_s > 0 ? spec_.time_s : kGenmoveSeconds;
+    const Clock& clock = clocks_[color == Player::Black ? 0 : 1];
+    if (clock.known && !no_time_limit_) {
+      const double share = clock.stones > 0 ? clock.seconds / clock.stones : clock.seconds / 20;
+      seconds = std::min(seconds, std::max(0.05, 0.9 * share));
+    }
+    return seconds;
+  }
+
+  std::string time_settings(const Args& a) {
+    const double main = number(a, 0, "main time"), byo = number(a, 1, "byo-yomi time"),
+                 stones = number(a, 2, "byo-yomi stones");
+    if (main < 0 || byo < 0 || stones < 0) throw GtpError("times and stones must be at least 0");
+    no_time_limit_ = byo > 0 && stones == 0;  // GTP: "no time limits"
+    clocks_ = {};
+    return {};
+  }
+
+  std::string time_left(const Args& a) {
+    const Player color = color_argument(a, 0);
+    const double seconds = number(a, 1, "time"), stones = number(a, 2, "stones");
+    if (seconds < 0 || stones < 0) throw GtpError("time and stones must be at least 0");
+    clocks_[color == Player::Black ? 0 : 1] = Clock{true, seconds, stones};
+    return {};
+  }
+
+  // dfpn-proof-size [COLOR]: solve with a proof, check it by the rules alone.
+  std::string proof_size(const Args& a, std::stop_token stop) {
+    const G position = position_for(a);
+    GtpGame<G>::check_solvable(position);
+    const auto run = run_with(position, Player::Black, table_, std::move(stop), spec_, true);
+    const auto w = winner(run.result);
+    if (!w) return "unknown (not solved within the limits)";
+    if (!run.proof) return std::string(to_string(*w)) + " wins; no proof within the limits";
+    const auto check = verify_proof(position, *run.proof, Player::Black, run.result.outcome);
+    return std::string(to_string(*w)) + " wins; proof of " + std::to_string(run.proof->size()) + " positions, " +
+           (check.ok ? "checked by the rules" : "REJECTED: " + check.error);
+  }
+
+  // ---- Hex displays: what the knowledge sees in the position.
+  std::string hex_cells(const Args& a, HexShow show) const {
+    const G position = position_for(a);
+    const games::HexKnowledgeGame game(position);
+    const games::HexAnalysis& an = game.analysis();
+    std::string out;
+    auto cell = [&](int c) { return position.move_to_string(Move(c)); };
+    auto add = [&](int c, const std::string& label) {
+      out += (out.empty() ? "" : " ") + cell(c) + (label.empty() ? "" : " " + label);
+    };
+    switch (show) {
+      case HexShow::MustPlay:
+        if (!an.winner) an.moves.for_each([&](int c) { add(c, ""); });
+        break;
+      case HexShow::Carrier:
+        if (an.winner) an.winning_carrier.for_each([&](int c) { add(c, ""); });
+        break;
+      case HexShow::Inferior: {
+        // HexGui's codes: f = filled in (b/w: captured for that side, d: dead),
+        // iv[k] = vulnerable to k, id[d] = dominated by d, x = not considered.
+        an.dead.for_each([&](int c) { add(c, "fd"); });
+        an.captured[0].for_each([&](int c) { add(c, "fb"); });
+        an.captured[1].for_each([&](int c) { add(c, "fw"); });
+        for (const auto& [move, killer] : an.killers) add(move, "iv[" + cell(killer) + "]");
+        for (const auto& [move, by] : an.dominators) add(move, "id[" + cell(by) + "]");
+        break;
+      }
+    }
+    return out;
+  }
+
+  // ---- GoGui's board setup (setup stones in SGF files).
+  std::string gogui_setup(const Args& a) {
+    if (a.size() % 2 != 0) throw GtpError("expected: gogui-setup COLOR VERTEX ...");
+    games::GoProblem problem = board_.problem(true);
+    for (std::size_t i = 0; i < a.size(); i += 2) {
+      const Player color = color_argument(a, i);
+      for (const auto& p : vertices(a, i + 1, i + 2)) {
+        const bool taken = std::find(problem.black.begin(), problem.black.end(), p) != problem.black.end() ||
+                           std::find(problem.white.begin(), problem.white.end(), p) != problem.white.end();
+        if (taken) throw GtpError("point " + a[i + 1] + " is occupied");
+        (color == Player::Black ? problem.black : problem.white).push_back(p);
+      }
+    }
+    restate(problem);
+    return {};
+  }
+
+  std::string gogui_setup_player(const Args& a) {
+    board_.set_to_move(color_argument(a, 0));
+    return {};
+  }
+
+  // dfpn-go-frame: frame the stones on the board as a problem (as `dfpn
+  // solve` does for a plain tsumego file): targets, region and wall; shown
+  // to GoGui as graphics.
+  std::string go_frame(const Args& a) {
+    if (!a.empty()) throw GtpError("expected: dfpn-go-frame");
+    games::GoProblem stones = board_.problem(true);
+    games::GoFrame frame;
+    try {
+      frame = games::frame_go_problem(stones);
+    } catch (const std::invalid_argument& e) {
+      throw GtpError(e.what());
+    }
+    restate(frame.problem);
+    std::string wall;
+    const auto& known = frame.defender == Player::Black ? stones.white : stones.black;
+    for (const auto& q : frame.defender == Player::Black ? frame.problem.white : frame.problem.black)
+      if (std::find(known.begin(), known.end(), q) == known.end())
+        wall += " " + board_.move_to_string(board_.point(q.first, q.second));
+    return go_problem_gfx() + "\n" + (frame.defender == Player::Black ? "WHITE" : "BLACK") + wall + "\nTEXT " + std::string(to_string(frame.defender)) + " must live; " +
+           std::to_string(frame.wall_stones) + " wall stones added";
+  }
+
+  // The problem as GoGui graphics: targets as triangles, points outside the
+  // region shaded.
+  std::string go_problem_gfx() const {
+    const games::GoProblem p = board_.problem(true);
+    auto vertex = [&](std::pair<int, int> q) { return board_.move_to_string(board_.point(q.first, q.second)); };
+    std::string targets, outside;
+    for (const auto& q : p.targets) targets += " " + vertex(q);
+    if (!p.region.empty())
+      for (int r = 0; r < p.size; ++r)
+        for (int c = 0; c < p.size; ++c)
+          if (std::find(p.region.begin(), p.region.end(), std::pair{c, r}) == p.region.end())
+            outside += " " + vertex({c, r});
+    return "TRIANGLE" + targets + "\nCOLOR gray" + outside;
+  }
+
+  // dfpn-go-zone [COLOR]: the relevance zone of the answer (the points the
+  // winner's result depends on; known under superko, after a solve).
+  std::string go_zone(const Args& a, std::stop_token stop) {
+    const G position = position_for(a);
+    GtpGame<G>::check_solvable(position);
+    if (!winner(solve(position, std::move(stop)))) return {};
+    const auto zone = position.relevance_zone();
+    std::string out;
+    if (zone)
+      for (const auto m : *zone) out += (out.empty() ? "" : " ") + position.move_to_string(m);
+    return out;
+  }
+
   // ---- Go problem terms. Each change rebuilds the problem from the stones
   // on the board and empties the table (its entries assumed the old terms).
   void restate(const games::GoProblem& problem) {
@@ -318,9 +604,9 @@ class Engine {
     table_.clear();
   }
 
-  std::vector<std::pair<int, int>> vertices(const Args& a, std::size_t from) const {
+  std::vector<std::pair<int, int>> vertices(const Args& a, std::size_t from, std::size_t to = SIZE_MAX) const {
     std::vector<std::pair<int, int>> out;
-    for (std::size_t i = from; i < a.size(); ++i) {
+    for (std::size_t i = from; i < std::min(to, a.size()); ++i) {
       const auto move = board_.parse_move(a[i]);
       if (!move || *move == games::GoGame::kPass) throw GtpError("invalid vertex '" + a[i] + "'");
       for (int r = 0; r < board_.size(); ++r)
@@ -452,8 +738,16 @@ class Engine {
     return int(value);
   }
 
+  struct Clock {
+    bool known = false;
+    double seconds = 0;
+    double stones = 0;  // > 0: in byo-yomi, this many moves in `seconds`
+  };
+
   G board_;
   std::vector<G> history_;
+  std::array<Clock, 2> clocks_{};  // Black, White
+  bool no_time_limit_ = false;
   tt::TranspositionTable table_;
   SearchSpec spec_;  // threads and widening resolved, so param_dfpn shows them
   std::string last_pv_;
@@ -496,7 +790,11 @@ void add_gtp_options(CLI::App& cmd, GtpOptions& o) {
   cmd.add_option("--tt-mb", o.search.tt_mb, "Table memory in MiB")
       ->check(number_in(0.001, 1048576))
       ->capture_default_str();
-  cmd.add_option("--time", o.search.time_s, "Time limit per solve in seconds (0 = none)")->check(number_in(0, 1e9));
+  cmd.add_option("--time", o.search.time_s,
+                 "Time limit per solve in seconds (0 = none; genmove then takes " +
+                     std::to_string(int(kGenmoveSeconds)) + " s, less when the clock (time_left) says so)")
+      ->check(number_in(0, 1e9))
+      ->capture_default_str();
   cmd.add_option("--threads", o.search.threads, "Worker threads (default: all hardware threads)")
       ->check(count_in(1, 1024));
 }

@@ -60,23 +60,31 @@ int main(int argc, char** argv) {
 
   dfpn::cli::SolveOptions solve_options;
   auto* solve = app.add_subcommand("solve", "Solve one problem and print the result");
+  solve->footer("Exit codes: 0 answered (proven, disproven, or unknown when a limit or a signal stopped the "
+                "search); 1 internal error, or an output file could not be written; 2 bad input or usage.");
   dfpn::cli::add_solve_options(*solve, solve_options);
 
 
   dfpn::cli::VerifyOptions verify_options;
   auto* verify = app.add_subcommand("verify", "Check a proof SGF with the game rules alone");
+  verify->footer("Exit codes: 0 a valid proof; 1 an invalid one; 2 not a proof file, or bad usage.");
   dfpn::cli::add_verify_options(*verify, verify_options);
 
   dfpn::cli::SuiteOptions suite_options;
   auto* suite = app.add_subcommand("suite", "Solve a suite of problems and check every answer (nightly runs)");
+  suite->footer("Exit codes: 0 nothing wrong; 1 a wrong answer or an error (or, with --strict, an unknown); "
+                "2 bad input or usage; 3 regressions against --baseline with --fail-on-regression.");
   dfpn::cli::add_suite_options(*suite, suite_options);
 
   dfpn::cli::GtpOptions gtp_options;
   auto* gtp = app.add_subcommand("gtp", "Serve the Go Text Protocol on stdin/stdout (Benzene's dfpn-* commands)");
+  gtp->footer("Exit codes: 0 after quit or the end of input (failed commands are answered '? message'); "
+              "2 bad usage.");
   dfpn::cli::add_gtp_options(*gtp, gtp_options);
 
   dfpn::cli::ScaleOptions scale_options;
   auto* scale = app.add_subcommand("scale", "Sweep table sizes x threads x algorithms over a suite; CSV, JSON, plots");
+  scale->footer("Exit codes: 0 the sweep ran; 1 internal error, or an output could not be written; 2 bad input or usage.");
   dfpn::cli::add_scale_options(*scale, scale_options);
 
   // Usage errors in one line, as every other input error.

@@ -18,6 +18,7 @@ nlohmann::json to_json(const Report& r) {
       {"to_play", r.to_play},
       {"prover", r.prover},
       {"goal", r.goal},
+      {"framing", or_null(r.framing)},
       {"result", r.result},
       {"winner", or_null(r.winner)},
       {"status", or_null(r.status)},
@@ -44,6 +45,8 @@ void print_human(std::ostream& out, const Report& r) {
   };
   std::string pv;
   for (const auto& m : r.principal_variation) pv += (pv.empty() ? "" : " ") + m;
+  if (r.board) out << *r.board << '\n';
+  if (r.framing) line("framing", *r.framing);
   line("game", r.game);
   line("to play", r.to_play);
   line("prover", r.prover + " (" + r.goal + ")");

@@ -19,6 +19,8 @@ struct Report {
   std::string to_play;   // "black" | "white"
   std::string prover;    // "black" | "white"
   std::string goal;      // e.g. "black connects"
+  std::optional<std::string> board;    // a diagram of the position, for people
+  std::optional<std::string> framing;  // Go: what was chosen for a plain tsumego file
   std::string result;    // "proven" | "disproven" | "unknown"
   std::optional<std::string> winner;
   std::optional<std::string> status;  // Go: "white kills", "black lives", "black lives in seki"

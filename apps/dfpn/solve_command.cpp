@@ -13,6 +13,7 @@
 #include "dfpn/cli_checks.h"
 #include "dfpn/go_status.h"
 #include "dfpn/solve_game.h"
+#include "games/go/go_frame.h"
 #include "games/go/go_sgf.h"
 #include "games/hex/hex_sgf.h"
 
@@ -176,33 +177,88 @@ Report solve_random_tree(SolveOptions& o, std::stop_token stop, const ProgressSi
                     "random-tree", o, std::move(stop), progress);
 }
 
+// --write-problem: the problem as solved (after any framing and moves), as
+// SGF the user can correct and solve again. Returns a write error, if any.
+std::optional<std::string> write_go_problem(const games::GoGame& game, const std::string& path) {
+  sgf::Node root;
+  try {
+    root = games::go_to_sgf(game);
+  } catch (const std::logic_error& e) {
+    throw InputError(std::string("--write-problem: ") + e.what());
+  }
+  std::ofstream out(path);
+  out << sgf::write(root) << '\n';
+  out.close();
+  if (out.fail()) return "--write-problem: cannot write '" + path + "'";
+  return std::nullopt;
+}
+
+// What was chosen for a plain tsumego file, in one line.
+std::string describe_framing(const games::GoFrame& frame) {
+  const games::GoProblem& p = frame.problem;
+  int c0 = p.size, c1 = -1, r0 = p.size, r1 = -1;
+  for (const auto& [c, r] : p.region) c0 = std::min(c0, c), c1 = std::max(c1, c), r0 = std::min(r0, r), r1 = std::max(r1, r);
+  const Player attacker = opponent(frame.defender);
+  std::ostringstream out;
+  out << "plain tsumego framed: " << to_string(p.to_move) << " to play and "
+      << (p.to_move == frame.defender ? "live" : "kill") << "; targets: " << p.targets.size() << " "
+      << to_string(frame.defender) << " stones; region " << (c1 - c0 + 1) << "x" << (r1 - r0 + 1) << ", closed by "
+      << frame.wall_stones << " " << to_string(attacker) << " wall stones; only " << to_string(attacker)
+      << " may win through ko (--write-problem writes it out)";
+  return out.str();
+}
+
 Report solve_go(SolveOptions& o, std::stop_token stop, const ProgressSink& progress) {
   const ProblemSpec& p = o.problem;
   if (!p.sgf) throw InputError(p.source + ": a Go problem comes from a file (SGF or task JSON), not from options");
   std::optional<games::GoGame> start;
+  std::optional<std::string> framing;
   try {
-    // The file's settings (SEKI, KOTAKERS), then the command line's.
+    // The file's settings (SEKI, KOTAKERS), the framing's for a plain
+    // tsumego, then the command line's.
     games::GoProblem settings = games::go_settings_from_sgf(*p.sgf);
-    if (p.seki) settings.seki_is_life = *p.seki == "live";
-    if (p.ko) {
-      settings.black_may_take_ko = *p.ko == "black" || *p.ko == "both";
-      settings.white_may_take_ko = *p.ko == "white" || *p.ko == "both";
-    }
-    if (p.ko_rule) settings.ko_rule = *games::parse_ko_rule(*p.ko_rule);
     try {
       games::parse_go_knowledge(o.go_knowledge, settings);
     } catch (const std::invalid_argument& e) {
       throw InputError(std::string("--go-knowledge: ") + e.what());
     }
     if (o.go_zones == "off") settings.relevance_zones = false;
-    start.emplace(games::go_from_sgf(*p.sgf, settings));
+    std::optional<games::GoFrame> frame;
+    if (!games::go_sgf_states_problem(*p.sgf)) {
+      try {
+        frame = games::frame_go_problem(games::go_position_from_sgf(*p.sgf, settings));
+      } catch (const std::invalid_argument& e) {
+        throw InputError(p.source + ": " + e.what());
+      }
+      settings = frame->problem;
+      framing = describe_framing(*frame);
+    }
+    if (p.seki) settings.seki_is_life = *p.seki == "live";
+    if (p.ko) {
+      settings.black_may_take_ko = *p.ko == "black" || *p.ko == "both";
+      settings.white_may_take_ko = *p.ko == "white" || *p.ko == "both";
+    }
+    if (p.ko_rule) settings.ko_rule = *games::parse_ko_rule(*p.ko_rule);
+    if (frame) {
+      try {
+        start.emplace(settings);
+      } catch (const std::invalid_argument& e) {
+        throw InputError(p.source + ": the framed problem is not valid: " + e.what());
+      }
+    } else {
+      start.emplace(games::go_from_sgf(*p.sgf, settings));
+    }
   } catch (const games::GoSgfError& e) {
     throw InputError(in_file(p.source, e.what()));
   }
   const games::GoGame game = with_side_to_move(play_moves(*start, p.moves, p.source), p);
+  const std::optional<std::string> write_error =
+      o.write_problem.empty() ? std::nullopt : write_go_problem(game, o.write_problem);
   if (p.goal && !o.problem.prover)
     o.problem.prover = std::string(to_string(*p.goal == "live" ? game.defender() : game.killer()));
   Report report = solve_game(game, "go", o, stop, progress);
+  report.framing = framing;
+  if (write_error && !report.write_error) report.write_error = write_error;
   report.status = go_status(game, report, o, std::move(stop));
   return report;
 }
@@ -226,7 +282,9 @@ std::vector<std::string> game_names() {
 }  // namespace
 
 void add_solve_options(CLI::App& cmd, SolveOptions& o) {
-  cmd.add_option("problem", o.problem_file, "Problem file (JSON; see docs/problem-files.md)")
+  cmd.add_option("problem", o.problem_file,
+                 "Problem file: JSON, or SGF (Hex GM[11], Go GM[1]; a Go file without TR targets is framed "
+                 "automatically); see docs/problem-files.md")
       ->check(CLI::ExistingFile);
   cmd.add_option("--game", o.problem.game, "Game")
       ->check(CLI::IsMember(game_names()))
@@ -301,51 +359,66 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   cmd.add_option("--widen-factor", search.widen_factor, "df-pn family: widening factor (see --widen-base)")
       ->check(number_in(0, 1));
   cmd.add_flag("--verify", o.verify, "Extract the proof and check it with the independent verifier");
-  cmd.add_option("--proof", o.proof_file, "Write the verified proof as an SGF game tree (hex)");
+  cmd.add_option("--proof", o.proof_file, "Write the verified proof as an SGF game tree (hex and go)");
+  cmd.add_option("--write-problem", o.write_problem,
+                 "Go: write the problem as solved (a plain tsumego file framed: targets TR, region MA, "
+                 "the wall) as SGF, to check or correct it");
   cmd.add_flag("!--no-certificates", search.certificates,
                "Proofs unfold Hex virtual connections move by move instead of citing them as certificates "
                "the verifier checks (bigger proofs, no lemmas)");
   auto* go = cmd.add_option_group("go", "Go life and death");
   go->add_option("--goal", o.problem.goal, "The prover's goal: live (the target stones live) or kill (capture them)")
       ->check(CLI::IsMember({"live", "kill"}));
-  go->add_option("--seki", o.problem.seki, "Whether seki counts as life")->check(CLI::IsMember({"live", "dead"}));
-  go->add_option("--ko", o.problem.ko, "Who may capture kos (win through ko)")
+  go->add_option("--seki", o.problem.seki, "Whether seki counts as life (default: the file's, else live)")
+      ->check(CLI::IsMember({"live", "dead"}));
+  go->add_option("--ko", o.problem.ko, "Who may capture kos (win through ko) (default: the file's; else both, "
+                 "and only the killer for a framed tsumego)")
       ->check(CLI::IsMember({"black", "white", "both", "none"}));
   go->add_option("--go-zones", o.go_zones,
                  "Refutation pruning with relevance zones (under superko, on capture-free lines): on or off")
-      ->check(CLI::IsMember({"on", "off"}));
+      ->check(CLI::IsMember({"on", "off"}))
+      ->capture_default_str();
   go->add_option("--go-knowledge", o.go_knowledge,
                  "Go knowledge: all, none, or a comma list of " + games::go_knowledge_pieces() +
                      " (relevance zones, small-eye kills, the killer's null move first, initial numbers scaled by mobility, "
                      "life checked at generation, refuting replies reused)")
       ->capture_default_str();
   go->add_option("--ko-rule", o.problem.ko_rule,
-                 "Ko rule: simple (a longer cycle loses for the killer), situational or positional superko")
+                 "Ko rule: simple (a longer cycle loses for the killer), situational or positional superko "
+                 "(default: the file's; else simple, and situational for task files and framed tsumego)")
       ->check(CLI::IsMember({"simple", "situational", "positional"}));
   cmd.add_option("--to-play", o.problem.to_play, "Side to move next, overriding the moves or the file")
       ->check(CLI::IsMember({"black", "white"}));
   cmd.add_flag("--json", o.json, "Print one JSON object instead of the summary");
   cmd.add_flag("--quiet,-q", o.quiet, "No progress display");
   auto* synthetic = cmd.add_option_group("synthetic", "Synthetic game shape");
-  synthetic->add_option("--seed", o.problem.seed, "Generator seed");
+  synthetic->add_option("--seed", o.problem.seed, "Generator seed")->capture_default_str();
   synthetic->add_option_function<std::string>(
                "--shape", [&o](const std::string& text) { games::parse_shape(text, o.problem.synthetic.shape); },
                "tree, dag or graph")
-      ->check(CLI::IsMember({"tree", "dag", "graph"}));
+      ->check(CLI::IsMember({"tree", "dag", "graph"}))
+      ->default_str("tree");
   synthetic->add_option("--depth", o.problem.synthetic.depth, "Levels below the root")
-      ->check(CLI::Range(1, 40));
+      ->check(CLI::Range(1, 40))
+      ->capture_default_str();
   synthetic->add_option("--branching", o.problem.synthetic.max_branching, "Most children per position")
-      ->check(CLI::Range(1, 16));
+      ->check(CLI::Range(1, 16))
+      ->capture_default_str();
   synthetic->add_option("--min-branching", o.problem.synthetic.min_branching, "Fewest children per position")
-      ->check(CLI::Range(1, 16));
+      ->check(CLI::Range(1, 16))
+      ->capture_default_str();
   synthetic->add_option("--terminal-rate", o.problem.synthetic.terminal_rate, "Chance an inner position is terminal")
-      ->check(number_in(0, 1));
+      ->check(number_in(0, 1))
+      ->capture_default_str();
   synthetic->add_option("--win-rate", o.problem.synthetic.black_win_rate, "Chance a terminal is a Black win")
-      ->check(number_in(0, 1));
+      ->check(number_in(0, 1))
+      ->capture_default_str();
   synthetic->add_option("--transpositions", o.problem.synthetic.transposition_rate,
-                        "Chance a child is shared")->check(number_in(0, 1));
+                        "Chance a child is shared")->check(number_in(0, 1))
+      ->capture_default_str();
   synthetic->add_option("--cycles", o.problem.synthetic.cycle_rate, "Chance of a move back")
-      ->check(number_in(0, 1));
+      ->check(number_in(0, 1))
+      ->capture_default_str();
 }
 
 Report solve(const SolveOptions& options, std::stop_token stop, const ProgressSink& progress) {

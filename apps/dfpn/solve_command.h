@@ -21,6 +21,7 @@ struct SolveOptions {
   SearchSpec search;         // algorithm, table, threads, limits
   bool verify = false;
   std::string proof_file;  // write the verified proof here as SGF
+  std::string write_problem;  // Go: write the problem as solved (framed) here as SGF
   // all | none | a comma list of dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,transpositions,order,threats,init; empty: all,
   // or none when a proof is asked for (proofs must be checkable by the rules).
   std::string hex_knowledge;

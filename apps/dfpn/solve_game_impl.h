@@ -103,6 +103,7 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
   report.game = game_name;
   report.algo = name_of(spec.algorithm);
   report.to_play = std::string(to_string(game.to_move()));
+  if constexpr (requires { game.to_text(); }) report.board = game.to_text();
   report.prover = std::string(to_string(prover));
   report.goal = goal_text(game, prover);
   report.result = std::string(to_string(r.outcome));

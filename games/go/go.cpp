@@ -836,13 +836,20 @@ std::optional<GoGame::Move> GoGame::parse_move(const std::string& text) const {
 }
 
 std::string GoGame::to_text() const {
+  // Only the region and one line around it (the whole board when play is
+  // allowed everywhere): a corner problem stays a small diagram.
+  int c0 = size_, c1 = -1, r0 = size_, r1 = -1;
+  for (int r = 0; r < size_; ++r)
+    for (int c = 0; c < size_; ++c)
+      if (region_[std::size_t(index(c, r))]) c0 = std::min(c0, c), c1 = std::max(c1, c), r0 = std::min(r0, r), r1 = std::max(r1, r);
+  c0 = std::max(0, c0 - 1), r0 = std::max(0, r0 - 1), c1 = std::min(size_ - 1, c1 + 1), r1 = std::min(size_ - 1, r1 + 1);
   std::string out = "   ";
-  for (int c = 0; c < size_; ++c) out += std::string(1, kColumns[c]) + " ";
+  for (int c = c0; c <= c1; ++c) out += std::string(" ") + kColumns[c];
   out += '\n';
-  for (int r = 0; r < size_; ++r) {
+  for (int r = r0; r <= r1; ++r) {
     const std::string number = std::to_string(size_ - r);
     out += std::string(3 - number.size(), ' ') + number;
-    for (int c = 0; c < size_; ++c) {
+    for (int c = c0; c <= c1; ++c) {
       const int p = index(c, r);
       const Point at = state_.board[std::size_t(p)];
       const bool target = std::find(targets_.begin(), targets_.end(), p) != targets_.end();

@@ -55,7 +55,10 @@ std::string sgf_point(const GoGame& game, GoGame::Move move) {
   return "";
 }
 
-GoGame go_from_sgf(const sgf::Node& root, GoProblem settings) {
+namespace {
+
+// The board size, stones and side to move (PL) of a root.
+void read_position(const sgf::Node& root, GoProblem& settings) {
   const std::string gm = root.value("GM", "1");
   if (gm != "1") fail(root, "GM[" + sgf::shown(gm) + "] is not Go (GM[1])");
   const std::string sz = root.value("SZ", "19");
@@ -66,12 +69,46 @@ GoGame go_from_sgf(const sgf::Node& root, GoProblem settings) {
   settings.size = size;
   settings.black = points_of(root, "AB", size);
   settings.white = points_of(root, "AW", size);
-  settings.targets = points_of(root, "TR", size);
-  settings.region = points_of(root, "MA", size);
   if (root.find("AE")) fail(root, "AE (removing stones) is not supported");
   const std::string pl = root.value("PL", "B");
   if (pl != "B" && pl != "W" && pl != "b" && pl != "w") fail(root, "PL[" + sgf::shown(pl) + "] must be B or W");
   settings.to_move = (pl == "B" || pl == "b") ? Player::Black : Player::White;
+}
+
+}  // namespace
+
+bool go_sgf_states_problem(const sgf::Node& root) {
+  if (root.find("LIVEANY")) return true;
+  if (!root.find("TR")) return false;
+  // Books mark stones with TR in their diagrams too: with moves after it
+  // (a solution) and nothing else of a stated problem, TR is such a mark.
+  if (root.find("MA") || root.find("SEKI") || root.find("KOTAKERS") || root.find("KORULE")) return true;
+  for (const sgf::Node* node = root.children.empty() ? nullptr : &root.children.front(); node;
+       node = node->children.empty() ? nullptr : &node->children.front())
+    if (node->find("B") || node->find("W")) return false;
+  return true;
+}
+
+GoProblem go_position_from_sgf(const sgf::Node& root, GoProblem settings) {
+  read_position(root, settings);
+  settings.targets.clear();
+  settings.region.clear();
+  if (!root.find("PL"))
+    for (const sgf::Node* node = root.children.empty() ? nullptr : &root.children.front(); node;
+         node = node->children.empty() ? nullptr : &node->children.front()) {
+      if (node->find("B") || node->find("W")) {
+        settings.to_move = node->find("B") ? Player::Black : Player::White;
+        break;
+      }
+    }
+  return settings;
+}
+
+GoGame go_from_sgf(const sgf::Node& root, GoProblem settings) {
+  read_position(root, settings);
+  const int size = settings.size;
+  settings.targets = points_of(root, "TR", size);
+  settings.region = points_of(root, "MA", size);
 
   std::optional<GoGame> game;
   try {

@@ -27,6 +27,17 @@ class GoSgfError : public std::invalid_argument {
 // are replaced by the file's.
 GoGame go_from_sgf(const sgf::Node& root, GoProblem settings);
 
+// Whether the root states a problem: LIVEANY, or TR targets with MA or a
+// rule property (SEKI, KOTAKERS, KORULE), or TR and no main-line moves. A
+// plain tsumego file does not (games/go/go_frame.h frames it): collections
+// mark stones with TR in a diagram that comes with its solution.
+bool go_sgf_states_problem(const sgf::Node& root);
+
+// A plain tsumego: `settings` with the root's size and stones, and the side
+// to move from PL, else from the first move of the main line (a collection's
+// files start with the solution), else Black. The main line is not played.
+GoProblem go_position_from_sgf(const sgf::Node& root, GoProblem settings);
+
 // `defaults` with the root's SEKI, KOTAKERS and KORULE properties applied.
 GoProblem go_settings_from_sgf(const sgf::Node& root, GoProblem defaults = {});
 

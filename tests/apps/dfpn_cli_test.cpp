@@ -213,6 +213,43 @@ TEST(DfpnCli, KillAllTasksAreRead) {
   EXPECT_NE(e.out.find("TOLIVE_ANY/TOKILL_ALL"), std::string::npos) << e.out;
 }
 
+// A tsumego file as collections have it (stones and the solution, no
+// targets, no region): framed, said so, solved with a verified proof, and
+// written out as a problem that solves the same way.
+TEST(DfpnCli, PlainTsumegoFilesAreFramed) {
+  const auto plain = write_file("straight_three.sgf",
+                                "(;GM[1]SZ[9]AB[ab][bb][cb][db][da]AW[ac][bc][cc][dc][ec][eb][ea];B[ba];W[aa])");
+  const std::string framed = dfpn::testing::temp_path("straight_three_framed.sgf");
+  const CommandRun r = run("solve " + plain + " --json --verify --threads 1 --write-problem " + framed);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["to_play"], "black");  // from the solution's first move, which is not played
+  EXPECT_EQ(j["winner"], "black");
+  EXPECT_EQ(j["best_move"], "B9");
+  EXPECT_EQ(j["status"], "black lives");
+  EXPECT_EQ(j["proof_verified"], true);
+  const std::string framing = j["framing"].get<std::string>();
+  EXPECT_NE(framing.find("black to play and live"), std::string::npos) << framing;
+  EXPECT_NE(framing.find("targets: 5 black stones"), std::string::npos) << framing;
+
+  const CommandRun again = run("solve " + framed + " --json --threads 1");
+  ASSERT_EQ(again.status, 0) << again.out;
+  const auto k = nlohmann::json::parse(again.out);
+  EXPECT_TRUE(k["framing"].is_null());  // the written file states the problem
+  EXPECT_EQ(k["winner"], "black");
+  EXPECT_EQ(k["best_move"], "B9");
+  // White to play kills; the human summary starts with the framed board.
+  const CommandRun human = run("solve " + plain + " --to-play white --threads 1");
+  ASSERT_EQ(human.status, 0) << human.out;
+  EXPECT_EQ(human.out.rfind("    A B C D", 0), 0u) << human.out;
+  EXPECT_NE(human.out.find("white kills"), std::string::npos) << human.out;
+
+  const auto one_colour = write_file("one_colour.sgf", "(;GM[1]SZ[9]AB[ab][bb])");
+  const CommandRun bad = run("solve " + one_colour);
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.out.find("stones of both colours"), std::string::npos) << bad.out;
+}
+
 // The shipped Go and Hex suites with several threads: every answer must
 // match the suite's expectation (oracle-checked for Go, published for Hex).
 TEST(DfpnCli, TheGoAndHexSuitesSolveWithSeveralThreads) {

@@ -155,7 +155,7 @@ TEST(GtpCommand, GoProblemSession) {
   ASSERT_EQ(r.status, 0) << r.out;
   const auto a = answers(r.out);
   ASSERT_EQ(a.size(), 23u) << r.out;
-  EXPECT_EQ(a[1], "? no target stones: mark them with dfpn-go-target");
+  EXPECT_EQ(a[1], "? no target stones: mark them with dfpn-go-target or dfpn-go-frame");
   for (int i = 2; i <= 7; ++i) EXPECT_EQ(a[std::size_t(i)], "=") << i;
   EXPECT_EQ(a[8][0], '?') << a[8];
   EXPECT_EQ(a[11], "= targets A4\nregion A5 B4\nseki life\nko both\nko-rule simple");
