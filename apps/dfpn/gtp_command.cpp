@@ -166,6 +166,7 @@ class Engine {
 
   explicit Engine(const GtpOptions& o)
       : board_(GtpGame<G>::empty_board(o.size)), table_(o.search.make_table()), spec_(o.search) {
+    if (!spec_.algorithm_chosen) spec_.algorithm = default_algorithm(o.game);
     spec_.threads = spec_.thread_count();
     std::tie(spec_.widen_base, spec_.widen_factor) = spec_.widening<Searched>();
   }

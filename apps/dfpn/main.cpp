@@ -115,7 +115,7 @@ int main(int argc, char** argv) {
       if (!std::cout) std::cerr << "dfpn: cannot write the answer to standard output\n";
       return report.write_error || !std::cout ? 1 : 0;
     }
-    if (*scale) return dfpn::cli::run_scale(scale_options, isatty(STDERR_FILENO));
+    if (*scale) return dfpn::cli::run_scale(scale_options, interrupts.token(), isatty(STDERR_FILENO));
     if (*gtp) return dfpn::cli::run_gtp(gtp_options, std::cin, std::cout, interrupts.token());
     if (*verify) return dfpn::cli::run_verify(verify_options);
     if (*suite) return dfpn::cli::run_suite(suite_options, interrupts.token(), isatty(STDERR_FILENO));

@@ -14,6 +14,7 @@
 
 #include "dfpn/algorithms.h"
 #include "dfpn/environment.h"
+#include "dfpn/output_file.h"
 #include "dfpn/problem.h"
 #include "dfpn/subprocess.h"
 #include "dfpn/suite.h"
@@ -69,21 +70,24 @@ std::map<Key, double> totals(const std::vector<Summary>& summaries) {
   return total;
 }
 
-void write_plots(const ScaleOptions& o, const std::vector<Summary>& summaries, const std::filesystem::path& dir) {
+// Returns false if a file could not be written.
+bool write_plots(const ScaleOptions& o, const std::vector<Summary>& summaries, const std::filesystem::path& dir) {
   const auto total = totals(summaries);
   const double largest = *std::max_element(o.tt_mb.begin(), o.tt_mb.end());
   const int fewest = *std::min_element(o.threads.begin(), o.threads.end());
   // Data files gnuplot reads: one block per algorithm.
+  bool written = true;
   {
-    std::ofstream data(dir / "time_vs_table.dat");
+    std::ostringstream data;
     for (const auto& algo : o.algos) {
       data << "# " << algo << " (" << fewest << " thread" << (fewest == 1 ? "" : "s") << ")\n";
       for (double mb : o.tt_mb) data << number(mb) << ' ' << number(total.at({algo, mb, fewest})) << '\n';
       data << "\n\n";
     }
+    written &= write_output_file(dir / "time_vs_table.dat", data.str());
   }
   {
-    std::ofstream data(dir / "speedup_vs_threads.dat");
+    std::ostringstream data;
     for (const auto& algo : o.algos) {
       data << "# " << algo << " (" << number(largest) << " MiB)\n";
       const double base = total.at({algo, largest, fewest});
@@ -93,9 +97,10 @@ void write_plots(const ScaleOptions& o, const std::vector<Summary>& summaries, c
       }
       data << "\n\n";
     }
+    written &= write_output_file(dir / "speedup_vs_threads.dat", data.str());
   }
   const std::string terminal = o.plot_format == "svg" ? "svg size 800,500 dynamic" : "pngcairo size 800,500";
-  std::ofstream gp(dir / "plots.gp");
+  std::ostringstream gp;
   gp << "# Written by dfpn scale; run `gnuplot plots.gp` in this folder to redraw.\n"
      << "set terminal " << terminal << "\nset grid\nset key top left\n";
   gp << "set output 'time_vs_table." << o.plot_format << "'\n"
@@ -113,10 +118,20 @@ void write_plots(const ScaleOptions& o, const std::vector<Summary>& summaries, c
   for (std::size_t i = 0; i < o.algos.size(); ++i)
     gp << ", 'speedup_vs_threads.dat' index " << i << " using 1:2 with linespoints title '" << o.algos[i] << "'";
   gp << '\n';
-  gp.close();
+  if (!write_output_file(dir / "plots.gp", gp.str()) || !written) return false;
   const std::string command = "cd '" + dir.string() + "' && gnuplot plots.gp";
   if (std::system(command.c_str()) != 0)
     std::cerr << "dfpn scale: gnuplot failed or is missing; the data and plots.gp are in " << dir.string() << '\n';
+  return true;
+}
+
+// One line per run, with its measurements.
+void write_runs_csv(std::ostream& csv, const std::vector<Run>& runs) {
+  csv << "problem,algo,tt_mb,threads,repeat,status,time_s,wall_s,nodes,nodes_per_s,peak_rss_bytes,tt_fill\n";
+  for (const auto& r : runs)
+    csv << csv_field(r.problem) << ',' << r.algo << ',' << number(r.tt_mb) << ',' << r.threads << ',' << r.repeat
+        << ',' << r.status << ',' << number(r.time_s) << ',' << number(r.wall_s) << ',' << r.nodes << ','
+        << number(r.nodes_per_s) << ',' << r.peak_rss << ',' << number(r.tt_fill) << '\n';
 }
 
 }  // namespace
@@ -147,7 +162,7 @@ void add_scale_options(CLI::App& cmd, ScaleOptions& o) {
   cmd.add_flag("--quiet,-q", o.quiet, "No progress");
 }
 
-int run_scale(const ScaleOptions& o, bool terminal) {
+int run_scale(const ScaleOptions& o, std::stop_token stop, bool terminal) {
   Suite suite = load_suite(o.suite, o.overrides);
   std::erase_if(suite.problems, [&](const SuiteProblem& p) { return p.name.find(o.filter) == std::string::npos; });
   if (suite.problems.empty()) throw InputError("--filter '" + o.filter + "' matches no problem of " + o.suite);
@@ -164,7 +179,7 @@ int run_scale(const ScaleOptions& o, bool terminal) {
     for (const auto& algo : o.algos)
       for (double mb : o.tt_mb)
         for (int threads : o.threads)
-          for (int r = 0; r < o.repeat; ++r) {
+          for (int r = 0; r < o.repeat && !stop.stop_requested(); ++r) {
             if (terminal && !o.quiet)
               std::cerr << "\r\033[K[" << runs.size() + 1 << "/" << total_runs << "] " << problem.name << "  " << algo
                         << "  " << number(mb) << " MiB  " << threads << " thr" << std::flush;
@@ -172,7 +187,7 @@ int run_scale(const ScaleOptions& o, bool terminal) {
             args.insert(args.end(), problem.solve_args.begin(), problem.solve_args.end());
             args.insert(args.end(), {"--algo", algo, "--tt-mb", number(mb), "--threads", std::to_string(threads),
                                      "--json", "--quiet"});
-            const ChildRun child = run_self(args);
+            const ChildRun child = run_self(args, stop);  // a stop reaches the child as SIGTERM
             Run run{problem.name, algo, "error", mb, threads, r};
             run.wall_s = child.wall_s;
             run.peak_rss = child.peak_rss_bytes;
@@ -191,6 +206,17 @@ int run_scale(const ScaleOptions& o, bool terminal) {
             runs.push_back(run);
           }
   if (terminal && !o.quiet) std::cerr << "\r\033[K" << std::flush;
+  if (stop.stop_requested()) {
+    // Stopped (Ctrl-C, SIGTERM): the runs made so far, without summaries
+    // (some configurations have no run).
+    std::ostringstream csv;
+    write_runs_csv(csv, runs);
+    const bool written = write_output_file(dir / "runs.csv", csv.str());
+    std::cout << "stopped after " << runs.size() << " of " << total_runs << " runs; "
+              << (written ? "they are in " + (dir / "runs.csv").string() : "cannot write " + (dir / "runs.csv").string())
+              << '\n';
+    return written ? 0 : 1;
+  }
 
   // Medians per configuration, then ratios against 1 thread and the largest table.
   std::vector<Summary> summaries;
@@ -227,16 +253,14 @@ int run_scale(const ScaleOptions& o, bool terminal) {
     s.slowdown = big > 0 ? s.time_s / big : 0;
   }
 
+  bool written = true;
   {
-    std::ofstream csv(dir / "runs.csv");
-    csv << "problem,algo,tt_mb,threads,repeat,status,time_s,wall_s,nodes,nodes_per_s,peak_rss_bytes,tt_fill\n";
-    for (const auto& r : runs)
-      csv << csv_field(r.problem) << ',' << r.algo << ',' << number(r.tt_mb) << ',' << r.threads << ',' << r.repeat
-          << ',' << r.status << ',' << number(r.time_s) << ',' << number(r.wall_s) << ',' << r.nodes << ','
-          << number(r.nodes_per_s) << ',' << r.peak_rss << ',' << number(r.tt_fill) << '\n';
+    std::ostringstream csv;
+    write_runs_csv(csv, runs);
+    written &= write_output_file(dir / "runs.csv", csv.str());
   }
   {
-    std::ofstream csv(dir / "summary.csv");
+    std::ostringstream csv;
     csv << "problem,algo,tt_mb,threads,runs,solved,time_s,nodes,nodes_per_s,peak_rss_bytes,tt_fill,"
            "speedup_vs_1_thread,slowdown_vs_largest_table\n";
     for (const auto& s : summaries)
@@ -244,6 +268,7 @@ int run_scale(const ScaleOptions& o, bool terminal) {
           << ',' << s.solved << ',' << number(s.time_s) << ',' << number(s.nodes) << ',' << number(s.nodes_per_s)
           << ',' << number(s.peak_rss) << ',' << number(s.tt_fill) << ',' << number(s.speedup) << ','
           << number(s.slowdown) << '\n';
+    written &= write_output_file(dir / "summary.csv", csv.str());
   }
   {
     nlohmann::json doc = {{"suite", suite.name},
@@ -266,9 +291,10 @@ int run_scale(const ScaleOptions& o, bool terminal) {
                          {"nodes_per_s", s.nodes_per_s}, {"peak_rss_bytes", s.peak_rss}, {"tt_fill", s.tt_fill},
                          {"speedup_vs_1_thread", s.speedup}, {"slowdown_vs_largest_table", s.slowdown}});
     doc["summary"] = summary;
-    std::ofstream(dir / "scale.json") << doc.dump(2) << '\n';
+    written &= write_output_file(dir / "scale.json", doc.dump(2) + '\n');
   }
-  if (o.plot_format != "none") write_plots(o, summaries, dir);
+  if (o.plot_format != "none") written &= write_plots(o, summaries, dir);
+  if (!written) std::cerr << "dfpn scale: cannot write the results into " << dir.string() << '\n';
 
   // A short table for the terminal: whole-suite time per configuration.
   const auto total = totals(summaries);
@@ -284,7 +310,7 @@ int run_scale(const ScaleOptions& o, bool terminal) {
               << (big > 0 ? time / big : 0) << '\n';
   }
   std::cout << runs.size() << " runs, " << wrong << " wrong or failed; results in " << dir.string() << '\n';
-  return wrong == 0 ? 0 : 1;
+  return wrong == 0 && written ? 0 : 1;
 }
 
 }  // namespace dfpn::cli

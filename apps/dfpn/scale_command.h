@@ -5,6 +5,7 @@
 // algorithm, speedup vs threads). docs/benchmarks.md shows how to read them.
 #pragma once
 
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,6 @@ struct ScaleOptions {
 void add_scale_options(CLI::App& command, ScaleOptions& options);
 
 // Exit status 0; 1 if a run gave a wrong answer. Throws InputError for bad input.
-int run_scale(const ScaleOptions& options, bool terminal);
+int run_scale(const ScaleOptions& options, std::stop_token stop, bool terminal);
 
 }  // namespace dfpn::cli

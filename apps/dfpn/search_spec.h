@@ -82,8 +82,16 @@ constexpr std::pair<std::uint32_t, double> default_widening() {
   else return {0, 0.0};
 }
 
+// The algorithm when the user names none: df-pn+ for Go, whose initial
+// numbers carry its search guidance (docs/benchmarks.md, "Go: the default
+// algorithm"), plain df-pn for the other games.
+inline Algorithm default_algorithm(std::string_view game) {
+  return game == "go" ? Algorithm::DfpnPlus : Algorithm::Dfpn;
+}
+
 struct SearchSpec {
   Algorithm algorithm = Algorithm::Dfpn;
+  bool algorithm_chosen = false;  // named by the user; else default_algorithm(game) once the game is known
   double epsilon = 0.25;              // df-pn family: the 1+ε trick (0 = off; PDS runs without)
   std::uint64_t second_level = 10000;  // pn2, pdspn: most nodes of a second-level search
   bool weak_sum = false;              // df-pn family: DAG over-counting mitigation

@@ -303,9 +303,14 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
       ->check(CLI::IsMember({"black", "white"}));
   SearchSpec& search = o.search;
   cmd.add_option_function<std::string>(
-         "--algo", [&search](const std::string& name) { search.algorithm = *parse_algorithm(name); }, "Algorithm")
-      ->check(CLI::IsMember(algorithm_names()))
-      ->default_str(name_of(search.algorithm));
+         "--algo",
+         [&search](const std::string& name) {
+           search.algorithm = *parse_algorithm(name);
+           search.algorithm_chosen = true;
+         },
+         "Algorithm (default: " + name_of(default_algorithm("go")) + " for go, " + name_of(default_algorithm("hex")) +
+             " for the other games)")
+      ->check(CLI::IsMember(algorithm_names()));
   cmd.add_option("--eps", search.epsilon, "df-pn 1+ε trick: child thresholds grow by this factor (0 = off)")
       ->check(number_in(0, 10))
       ->capture_default_str();
@@ -436,6 +441,7 @@ Report solve(const SolveOptions& options, std::stop_token stop, const ProgressSi
       if (o.problem.*field) from_file.*field = o.problem.*field;
     o.problem = from_file;
   }
+  if (!o.search.algorithm_chosen) o.search.algorithm = default_algorithm(o.problem.game);
   for (const GameEntry& g : kGames)
     if (g.name == o.problem.game) return g.solve(o, std::move(stop), progress);
   throw InputError(o.problem.source + ": unknown game '" + o.problem.game + "'");

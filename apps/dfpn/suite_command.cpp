@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "dfpn/environment.h"
+#include "dfpn/output_file.h"
 #include "dfpn/problem.h"
 #include "dfpn/solve_command.h"
 #include "dfpn/subprocess.h"
@@ -282,6 +283,7 @@ int run_suite(const SuiteOptions& o, std::stop_token stop, bool terminal) {
     for (const auto& r : regressions) std::cout << "  REGRESSION " << r.name << ": " << r.what << '\n';
   }
 
+  bool report_failed = false;
   if (!o.report.empty()) {
     nlohmann::json report = {
         {"suite", suite.name},
@@ -311,12 +313,13 @@ int run_suite(const SuiteOptions& o, std::stop_token stop, bool terminal) {
       for (const auto& r : regressions) flagged.push_back({{"name", r.name}, {"what", r.what}});
       report["baseline"] = {{"file", o.baseline}, {"regressions", flagged}};
     }
-    std::ofstream out(o.report);
-    out << report.dump(2) << '\n';
-    if (!out) throw InputError("--report: cannot write '" + o.report + "'");
+    if (!write_output_file(o.report, report.dump(2) + '\n')) {
+      std::cerr << "dfpn: --report: cannot write '" << o.report << "'\n";
+      report_failed = true;
+    }
   }
 
-  if (count["wrong"] > 0 || count["error"] > 0 || (o.strict && count["unknown"] > 0)) return 1;
+  if (count["wrong"] > 0 || count["error"] > 0 || (o.strict && count["unknown"] > 0) || report_failed) return 1;
   if (o.fail_on_regression && !regressions.empty()) return 3;
   return 0;
 }

@@ -25,7 +25,7 @@
 namespace dfpn::games {
 
 struct GoFrameOptions {
-  int margin = 2;  // empty lines between the stones' bounding box and the wall
+  int margin = 1;  // empty lines between the stones' bounding box and the wall
 };
 
 struct GoFrame {

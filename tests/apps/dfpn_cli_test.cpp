@@ -250,6 +250,21 @@ TEST(DfpnCli, PlainTsumegoFilesAreFramed) {
   EXPECT_NE(bad.out.find("stones of both colours"), std::string::npos) << bad.out;
 }
 
+// With no --algo, each game gets its best measured algorithm: df-pn+ for Go
+// (its guidance is in the initial numbers), df-pn for the others.
+TEST(DfpnCli, EachGameHasItsDefaultAlgorithm) {
+  const auto go = write_file("default_algo.sgf", "(;GM[1]SZ[9]AB[ab][bb][cb][db][da]AW[ac][bc][cc][dc][ec][eb][ea])");
+  auto algo = [](const std::string& args) {
+    const CommandRun r = run("solve " + args + " --json --threads 1");
+    EXPECT_EQ(r.status, 0) << r.out;
+    return nlohmann::json::parse(r.out)["algo"].get<std::string>();
+  };
+  EXPECT_EQ(algo(go), "dfpn+");
+  EXPECT_EQ(algo(go + " --algo dfpn"), "dfpn");
+  EXPECT_EQ(algo("--game hex --size 3"), "dfpn");
+  EXPECT_EQ(algo("--game tictactoe"), "dfpn");
+}
+
 // The shipped Go and Hex suites with several threads: every answer must
 // match the suite's expectation (oracle-checked for Go, published for Hex).
 TEST(DfpnCli, TheGoAndHexSuitesSolveWithSeveralThreads) {

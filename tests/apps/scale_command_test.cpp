@@ -1,6 +1,8 @@
 // `dfpn scale`: a small sweep produces CSV, JSON and plots with real content.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <sstream>
 #include <string>
 
@@ -67,6 +69,32 @@ TEST(ScaleCommand, SweepWritesCsvJsonAndPlots) {
   EXPECT_NE(time_plot.find("table size (MiB)"), std::string::npos);
   EXPECT_NE(speedup_plot.find("speedup over 1 thread"), std::string::npos);
   EXPECT_NE(speedup_plot.find(">ideal<"), std::string::npos);
+}
+
+// An output that cannot be written is said, and the exit status is 1 (the
+// runs themselves are fine).
+TEST(ScaleCommand, UnwritableResultsAreReported) {
+  const auto suite = write_file("scale_small.json", R"({"defaults": {"game": "tictactoe", "algo": "pns"},
+    "problems": [{"name": "ttt", "expect": "none"}]})");
+  const auto dir = temp_path("scale_unwritable");
+  std::filesystem::create_directories(dir + "/runs.csv");  // a folder where the file should go
+  const CommandRun r = run("scale " + suite + " --tt-mb 1 --threads 1 --algos pns --out " + dir + " --plot-format none");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("cannot write the results"), std::string::npos) << r.out;
+}
+
+// SIGTERM (a scheduler's stop) reaches the running child, ends the sweep,
+// and the runs made so far are kept.
+TEST(ScaleCommand, TerminateStopsTheSweepAndKeepsTheRuns) {
+  const auto suite = write_file("scale_endless.json", R"({"problems": [
+    {"name": "hex 9", "game": "hex", "size": 9, "expect": "black"}]})");
+  const auto dir = temp_path("scale_stopped");
+  const CommandRun r = run_shell("timeout 120 sh -c 'DFPN scale " + suite + " --tt-mb 8 --threads 1,2 --algos dfpn " +
+                                 "--out " + dir + " --plot-format none & pid=$!; sleep 2; kill -TERM $pid; wait $pid; " +
+                                 "echo exit=$?'");
+  EXPECT_NE(r.out.find("exit=0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("stopped after 1 of 2 runs"), std::string::npos) << r.out;
+  EXPECT_NE(read_file(dir + "/runs.csv").find("hex 9,dfpn,8,1,0,unknown"), std::string::npos);
 }
 
 TEST(ScaleCommand, PngPlots) {

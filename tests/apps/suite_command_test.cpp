@@ -121,6 +121,15 @@ TEST(SuiteCommand, UnknownFailsOnlyWhenStrict) {
   EXPECT_EQ(r.status, 1) << r.out;
 }
 
+TEST(SuiteCommand, AReportThatCannotBeWrittenExitsOne) {
+  const auto suite = write_file("report_suite.json", R"({"problems": [
+    {"name": "ttt", "game": "tictactoe", "algo": "pns", "expect": "none"}]})");
+  const CommandRun r = run("suite " + suite + " --report /dev/full");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("1 solved"), std::string::npos) << r.out;  // the answers are still given
+  EXPECT_NE(r.out.find("--report: cannot write '/dev/full'"), std::string::npos) << r.out;
+}
+
 TEST(SuiteCommand, BadSuitesNameFileLineAndField) {
   struct Case {
     const char* text;
