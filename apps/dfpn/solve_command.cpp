@@ -201,8 +201,8 @@ std::string describe_framing(const games::GoFrame& frame) {
   const Player attacker = opponent(frame.defender);
   std::ostringstream out;
   out << "plain tsumego framed: " << to_string(p.to_move) << " to play and "
-      << (p.to_move == frame.defender ? "live" : "kill") << "; targets: " << p.targets.size() << " "
-      << to_string(frame.defender) << " stones; region " << (c1 - c0 + 1) << "x" << (r1 - r0 + 1) << ", closed by "
+      << (p.to_move == frame.defender ? "live" : "kill") << "; targets: every " << to_string(frame.defender)
+      << " block (" << p.targets.size() << "); region " << (c1 - c0 + 1) << "x" << (r1 - r0 + 1) << ", closed by "
       << frame.wall_stones << " " << to_string(attacker) << " wall stones; only " << to_string(attacker)
       << " may win through ko (--write-problem writes it out)";
   return out.str();

@@ -92,7 +92,30 @@ GoFrame frame_go_problem(const GoProblem& position, GoFrameOptions options) {
   frame.defender = defender;
   GoProblem& p = frame.problem;
   p = position;
-  p.targets = defender == Player::Black ? position.black : position.white;
+  // One stone per block: the whole block is the target (and a problem holds
+  // at most 32 target entries, far fewer blocks than stones).
+  p.targets.clear();
+  {
+    const auto& own = defender == Player::Black ? position.black : position.white;
+    const int colour = defender == Player::Black ? 1 : 2;
+    std::vector<bool> seen(std::size_t(n * n), false);
+    for (const auto& start : own) {
+      if (seen[std::size_t(start.second * n + start.first)]) continue;
+      p.targets.push_back(start);
+      std::vector<std::pair<int, int>> todo{start};
+      seen[std::size_t(start.second * n + start.first)] = true;
+      while (!todo.empty()) {
+        const auto [c, r] = todo.back();
+        todo.pop_back();
+        for (const auto& [dc, dr] : std::array<std::pair<int, int>, 4>{{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}}) {
+          const int x = c + dc, y = r + dr;
+          if (!board.on(x, y) || board.at(x, y) != colour || seen[std::size_t(y * n + x)]) continue;
+          seen[std::size_t(y * n + x)] = true;
+          todo.emplace_back(x, y);
+        }
+      }
+    }
+  }
   p.black_may_take_ko = defender != Player::Black;
   p.white_may_take_ko = defender != Player::White;
   p.ko_rule = KoRule::Situational;

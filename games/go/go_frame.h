@@ -8,7 +8,7 @@
 // * the defender is the side whose stones lie deeper inside the position:
 //   measured by the walk through empty points from the open board (points
 //   at least three lines from every stone) to each stone;
-// * its targets are all of its blocks;
+// * its targets are all of its blocks (one stone of each stands for it);
 // * the region is the stones' bounding box widened by `margin` lines on each
 //   side that does not reach the board's edge; the attacker's wall stands on
 //   the ring just outside it, with empty points behind it that nobody may

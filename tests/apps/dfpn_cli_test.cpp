@@ -230,7 +230,7 @@ TEST(DfpnCli, PlainTsumegoFilesAreFramed) {
   EXPECT_EQ(j["proof_verified"], true);
   const std::string framing = j["framing"].get<std::string>();
   EXPECT_NE(framing.find("black to play and live"), std::string::npos) << framing;
-  EXPECT_NE(framing.find("targets: 5 black stones"), std::string::npos) << framing;
+  EXPECT_NE(framing.find("targets: every black block (1)"), std::string::npos) << framing;
 
   const CommandRun again = run("solve " + framed + " --json --threads 1");
   ASSERT_EQ(again.status, 0) << again.out;
