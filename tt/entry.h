@@ -61,6 +61,13 @@ class alignas(32) Entry {
     return false;
   }
 
+  // The key and a consistent copy, whatever the key (saving the table).
+  // False if the slot is empty or a writer kept it busy.
+  bool read_any(std::uint64_t& key, EntryData& out) const {
+    key = key_.load(std::memory_order_relaxed);
+    return key != kEmpty && read(key, out);
+  }
+
   // Key only (for choosing a slot); may be stale, never used as data.
   std::uint64_t peek_key() const { return key_.load(std::memory_order_relaxed); }
   // Replacement inputs, possibly stale; only used to rank victims.

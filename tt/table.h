@@ -103,6 +103,17 @@ class TranspositionTable {
     generation_ = 0;
   }
 
+  // Calls f(key, data) for every occupied entry (a consistent copy of each;
+  // entries that writers change meanwhile may be seen old or new).
+  template <class F>
+  void for_each(F&& f) const {
+    std::uint64_t key;
+    EntryData data;
+    for (std::size_t i = 0; i < bucket_count_; ++i)
+      for (const Entry& e : buckets_[i].entries)
+        if (e.read_any(key, data)) f(key, data);
+  }
+
   std::size_t entry_count() const { return bucket_count_ * kBucketEntries; }
   std::size_t bytes() const { return bucket_count_ * sizeof(Bucket); }
 

@@ -17,6 +17,7 @@
 #include <CLI/CLI.hpp>
 
 #include "dfpn/algorithms.h"
+#include "dfpn/checkpoint.h"
 #include "dfpn/cli_checks.h"
 #include "dfpn/environment.h"
 #include "dfpn/go_status.h"
@@ -219,6 +220,8 @@ class Engine {
           {"dfpn-get-pv", [](Engine& e, auto&, auto, bool&) { return e.last_pv_; }},
           {"dfpn-clear-tt", [](Engine& e, auto&, auto, bool&) { return e.table_.clear(), std::string(); }},
           {"param_dfpn", [](Engine& e, const Args& a, auto, bool&) { return e.param(a); }},
+          {"dfpn-save-tt", [](Engine& e, const Args& a, auto, bool&) { return e.save_table(a); }},
+          {"dfpn-load-tt", [](Engine& e, const Args& a, auto, bool&) { return e.load_table(a); }},
           {"dfpn-proof-size",
            [](Engine& e, const Args& a, std::stop_token s, bool&) { return e.proof_size(a, s); }},
           {"genmove", [](Engine& e, const Args& a, std::stop_token s, bool&) { return e.genmove(a, s, true); }},
@@ -313,6 +316,38 @@ class Engine {
       throw GtpError(a[0] + ":" + e.what());
     }
     return {};
+  }
+
+  // ---- The table on disk (checkpoint.h): what it holds is valid for this
+  // game, board size and algorithm, and in Go for this problem only (the
+  // table is cleared whenever they change).
+  nlohmann::json table_context() const {
+    nlohmann::json context = {{"format", "dfpn gtp table"},
+                              {"game", std::is_same_v<G, games::HexGame> ? "hex" : "go"},
+                              {"size", board_.size()},
+                              {"algorithm", name_of(spec_.algorithm)}};
+    if constexpr (GtpGame<G>::kTermsBesideThePosition) context["problem"] = sgf::write(games::go_to_sgf(board_));
+    return context;
+  }
+
+  std::string save_table(const Args& a) {
+    if (a.empty()) throw GtpError("missing file name");
+    try {
+      const tt::TableFileStats saved = tt::save_table(table_, table_context().dump(), a[0]);
+      return "saved " + std::to_string(saved.records) + " entries (" + std::to_string(saved.solved) + " solved)";
+    } catch (const tt::TableFileError& e) {
+      throw GtpError(e.what());
+    }
+  }
+
+  std::string load_table(const Args& a) {
+    if (a.empty()) throw GtpError("missing file name");
+    try {
+      const tt::TableFileStats loaded = resume_table(table_, table_context(), a[0], "dfpn-load-tt");
+      return "loaded " + std::to_string(loaded.records) + " entries (" + std::to_string(loaded.solved) + " solved)";
+    } catch (const InputError& e) {
+      throw GtpError(e.what());
+    }
   }
 
   // Solves `position` with Black as the prover on the shared table.

@@ -54,6 +54,7 @@ class InterruptWatcher {
 }  // namespace
 
 int main(int argc, char** argv) {
+  const auto started = std::chrono::steady_clock::now();
   CLI::App app{"dfpn — prove game values with proof-number search"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string(DFPN_VERSION));
@@ -101,6 +102,7 @@ int main(int argc, char** argv) {
   InterruptWatcher interrupts;
   try {
     if (*solve) {
+      solve_options.search.started = started;  // --time counts the set-up too
       const bool show_progress = !solve_options.quiet && isatty(STDERR_FILENO);
       dfpn::cli::ProgressSink progress;
       if (show_progress)

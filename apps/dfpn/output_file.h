@@ -17,4 +17,21 @@ inline bool write_output_file(const std::filesystem::path& path, const std::stri
   return !out.fail();
 }
 
+// The same, but a reader (or a crash) never sees half a file: a regular
+// file is written beside `path` and renamed over it. Anything else (a
+// device, a pipe) is written in place: a rename would replace it.
+inline bool write_output_file_atomically(const std::filesystem::path& path, const std::string& text) {
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) return write_output_file(path, text);
+  std::filesystem::path partial = path;
+  partial += ".partial";
+  if (!write_output_file(partial, text)) {
+    std::filesystem::remove(partial, error);
+    return false;
+  }
+  std::filesystem::rename(partial, path, error);
+  return !error;
+}
+
 }  // namespace dfpn::cli

@@ -248,4 +248,23 @@ ProblemSpec load_problem_file(const std::string& path) {
   return spec;
 }
 
+nlohmann::json problem_identity(const ProblemSpec& spec) {
+  auto optional = [](const std::optional<std::string>& value) { return value ? nlohmann::json(*value) : nlohmann::json(); };
+  const games::SyntheticParams& g = spec.synthetic;
+  return {{"game", spec.game},
+          {"size", spec.size},
+          {"moves", spec.moves},
+          {"prover", optional(spec.prover)},
+          {"to_play", optional(spec.to_play)},
+          {"sgf", spec.sgf ? nlohmann::json(sgf::write(*spec.sgf)) : nlohmann::json()},
+          {"goal", optional(spec.goal)},
+          {"seki", optional(spec.seki)},
+          {"ko", optional(spec.ko)},
+          {"ko_rule", optional(spec.ko_rule)},
+          {"seed", spec.seed},
+          {"synthetic",
+           {int(g.shape), g.depth, g.max_branching, g.min_branching, g.terminal_rate, g.transposition_rate,
+            g.cycle_rate, g.black_win_rate, g.max_positions}}};
+}
+
 }  // namespace dfpn::cli

@@ -42,6 +42,10 @@ std::string in_file(const std::string& file, const std::string& line_error);
 // GM property names the game. Errors name the file, line and field.
 ProblemSpec load_problem_file(const std::string& path);
 
+// Everything that makes the problem what it is, as JSON (checkpoints compare
+// it): the game, its position, the prover and the rules.
+nlohmann::json problem_identity(const ProblemSpec& spec);
+
 // Applies the keys of `object` to `spec`; `where` prefixes error messages.
 void apply_problem_json(ProblemSpec& spec, const nlohmann::json& object, const std::string& where);
 

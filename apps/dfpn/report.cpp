@@ -35,6 +35,8 @@ nlohmann::json to_json(const Report& r) {
       {"proof_file", or_null(r.proof_file)},
       {"reason", or_null(r.reason)},
       {"write_error", or_null(r.write_error)},
+      {"checkpoint_file", or_null(r.checkpoint_file)},
+      {"resumed_from", or_null(r.resumed_from)},
       {"stats", stats},
   };
 }
@@ -67,6 +69,15 @@ void print_human(std::ostream& out, const Report& r) {
                                  : "")
                       : "REJECTED: " + r.proof_error.value_or("?"));
   if (r.proof_file) line("proof file", *r.proof_file);
+  auto stat = [&](const char* key) {
+    for (const auto& [name, value] : r.stats)
+      if (name == key) return std::to_string(std::uint64_t(value));
+    return std::string("0");
+  };
+  if (r.resumed_from)
+    line("resumed", "from " + *r.resumed_from + " (" + stat("resumed_entries") + " entries, " +
+                        stat("resumed_solved") + " solved)");
+  if (r.checkpoint_file) line("checkpoint", *r.checkpoint_file + " (" + stat("checkpoint_entries") + " entries)");
 }
 
 }  // namespace dfpn::cli

@@ -35,6 +35,8 @@ struct Report {
   std::optional<std::uint64_t> proof_certificates;  // certified leaves among them
   std::optional<std::string> proof_error;
   std::optional<std::string> proof_file;  // where the SGF proof was written
+  std::optional<std::string> checkpoint_file;  // where the table was saved
+  std::optional<std::string> resumed_from;     // the checkpoint the solve started from
   std::optional<std::string> reason;  // "time" | "nodes" | "memory" | "stopped"
   // An output file that could not be written (the answer stands; the
   // command exits 1).

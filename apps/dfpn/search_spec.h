@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <iomanip>
@@ -107,6 +108,10 @@ struct SearchSpec {
   int threads = 0;           // df-pn family; 0: all hardware threads
   double time_s = 0;         // 0: no limit
   std::uint64_t max_nodes = 0;
+  // When the time limit starts counting (Limits::started): `dfpn solve` sets
+  // its process start, so `--time 1` answers about a second after the
+  // command began; unset, each search's own start.
+  std::chrono::steady_clock::time_point started{};
 
   bool depth_first() const { return info(algorithm).depth_first; }
 
@@ -143,6 +148,7 @@ struct SearchSpec {
     l.max_nodes = max_nodes;
     l.memory_bytes = mib_to_bytes(tt_mb);
     l.stop = std::move(stop);
+    l.started = started;
     return l;
   }
 

@@ -111,6 +111,9 @@ std::string go_status(const games::GoGame& game, const Report& report, const Sol
     SolveOptions again = options;
     again.verify = false;
     again.proof_file.clear();
+    again.checkpoint_file.clear();  // the seki check is a different search
+    again.resume_file.clear();
+    again.search.started = {};  // its own time allowance, as before the main solve
     again.problem.prover = std::string(to_string(game.defender()));
     const Report r = solve_game(strict, "go", again, stop, {});
     return r.result == "proven" ? Outcome::Proven : r.result == "disproven" ? Outcome::Disproven : Outcome::Unknown;
@@ -365,6 +368,16 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
       ->check(number_in(0, 1));
   cmd.add_flag("--verify", o.verify, "Extract the proof and check it with the independent verifier");
   cmd.add_option("--proof", o.proof_file, "Write the verified proof as an SGF game tree (hex and go)");
+  cmd.add_option("--checkpoint", o.checkpoint_file,
+                 "Save the table to this file (atomically) while the solve runs and when it ends, stopped or not "
+                 "(df-pn family); --resume continues from it");
+  cmd.add_option("--checkpoint-every", o.checkpoint_every_s, "Seconds between checkpoints (0 = only at the end)")
+      ->check(number_in(0, 1e9))
+      ->capture_default_str();
+  cmd.add_option("--resume", o.resume_file,
+                 "Start from a checkpoint of the same problem and settings (the same command line; limits, "
+                 "threads and table size may differ)")
+      ->check(CLI::ExistingFile);
   cmd.add_option("--write-problem", o.write_problem,
                  "Go: write the problem as solved (a plain tsumego file framed: targets TR, region MA, "
                  "the wall) as SGF, to check or correct it");

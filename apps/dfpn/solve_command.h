@@ -29,6 +29,12 @@ struct SolveOptions {
   // all | none | a comma list of games::go_knowledge_pieces(); --go-zones off
   // turns zones off on top of it.
   std::string go_knowledge = "all";
+  // Checkpoint and resume (df-pn family): the table is saved to
+  // checkpoint_file every checkpoint_every_s seconds and when the solve
+  // ends; resume_file is a checkpoint of the same problem and settings.
+  std::string checkpoint_file;
+  double checkpoint_every_s = 600;
+  std::string resume_file;
   bool json = false;
   bool quiet = false;
 };

@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "dfpn/algorithms.h"
+#include "dfpn/checkpoint.h"
 #include "dfpn/proof_sgf.h"
 #include "dfpn/sgf_codec.h"
 #include "dfpn/solve_game.h"
@@ -73,6 +74,28 @@ void check_proof(const G& game, const Proof<MoveOf<G>>& proof, Player prover, Ou
   }
 }
 
+// What a checkpoint of this solve was searched for (checkpoint.h): resuming
+// with anything here changed is refused.
+template <Game G>
+nlohmann::json checkpoint_context(const G& game, const std::string& game_name, Player prover,
+                                  const SolveOptions& o) {
+  const SearchSpec& s = o.search;
+  const auto [widen_base, widen_factor] = s.widening<G>();
+  return {{"format", "dfpn solve checkpoint"},
+          {"game", game_name},
+          {"problem", problem_identity(o.problem)},
+          {"prover", to_string(prover)},
+          {"root_hash", game.hash()},
+          {"algorithm", name_of(s.algorithm)},
+          {"epsilon", s.epsilon},
+          {"second_level", s.second_level},
+          {"weak_sum", s.weak_sum},
+          {"widening", {widen_base, widen_factor}},
+          {"hex_knowledge", o.hex_knowledge},
+          {"go_knowledge", o.go_knowledge},
+          {"go_zones", o.go_zones}};
+}
+
 }  // namespace solve_detail
 
 template <Game G>
@@ -95,7 +118,22 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
     want_proof = true;
   }
   const SearchSpec& spec = options.search;
-  const auto run = run_algorithm(game, prover, limits, spec, want_proof);
+  // A checkpointed or resumed solve owns its table here, to load and save it.
+  std::optional<tt::TranspositionTable> table;
+  std::optional<PeriodicCheckpoint> checkpoint;
+  tt::TableFileStats resumed;
+  if (!options.checkpoint_file.empty() || !options.resume_file.empty()) {
+    if (!spec.depth_first())
+      throw InputError("--checkpoint/--resume: only the df-pn family (dfpn, dfpn+, pds, pdspn) keeps its work in a "
+                       "table to save; --algo " + name_of(spec.algorithm) + " does not");
+    table.emplace(spec.make_table());
+    const nlohmann::json context = solve_detail::checkpoint_context(game, game_name, prover, options);
+    if (!options.resume_file.empty()) resumed = resume_table(*table, context, options.resume_file, "--resume");
+    if (!options.checkpoint_file.empty())
+      checkpoint.emplace(*table, context.dump(), options.checkpoint_file, options.checkpoint_every_s);
+  }
+  const auto run = run_algorithm(game, prover, limits, spec, want_proof, table ? &*table : nullptr);
+  if (checkpoint) checkpoint->finish();
   if (progress) progress("");
   const auto& r = run.result;
 
@@ -130,6 +168,17 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
     // Which widening ran: its default depends on the game (default_widening).
     report.stats.emplace_back("widen_base", double(base));
     report.stats.emplace_back("widen_factor", factor);
+  }
+  if (!options.resume_file.empty()) {
+    report.resumed_from = options.resume_file;
+    report.stats.emplace_back("resumed_entries", double(resumed.records));
+    report.stats.emplace_back("resumed_solved", double(resumed.solved));
+  }
+  if (checkpoint) {
+    if (checkpoint->error()) report.write_error = *checkpoint->error();
+    else report.checkpoint_file = options.checkpoint_file;
+    report.stats.emplace_back("checkpoint_entries", double(checkpoint->entries()));
+    report.stats.emplace_back("checkpoint_writes", double(checkpoint->writes()));
   }
   if (run.proof_requested && r.solved()) {
     if (!run.proof) {

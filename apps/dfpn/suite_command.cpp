@@ -1,6 +1,7 @@
 #include "dfpn/suite_command.h"
 
 #include <atomic>
+#include <cstdio>
 #include <chrono>
 #include <fstream>
 #include <iomanip>
@@ -119,6 +120,77 @@ nlohmann::json load_baseline(const std::string& path) {
   }
 }
 
+// The problems an earlier (stopped) run finished, by index in `problems`:
+// same name and same arguments, and an answer that no stop cut short
+// (stopped or not run: run again).
+std::map<std::size_t, ProblemRun> finished_in(const std::string& path, const std::vector<SuiteProblem>& problems) {
+  const nlohmann::json earlier = load_baseline(path);
+  std::map<std::size_t, ProblemRun> out;
+  for (const auto& entry : earlier["problems"]) {
+    if (!entry.is_object() || !entry["name"].is_string() || !entry["status"].is_string()) continue;
+    const std::string status = entry["status"].get<std::string>();
+    if (status == "pending" || status == "error") continue;
+    const nlohmann::json& result = entry["result"];
+    if (!result.is_object() || result.value("reason", nlohmann::json()) == "stopped") continue;
+    for (std::size_t i = 0; i < problems.size(); ++i)
+      if (problems[i].name == entry["name"] && nlohmann::json(problems[i].solve_args) == entry["arguments"])
+        out[i] = ProblemRun{status, entry.value("why", std::string()), result};
+  }
+  return out;
+}
+
+// Problems by status, and the solving time and nodes of all of them.
+struct Totals {
+  std::map<std::string, int> count;
+  double time_s = 0;
+  std::uint64_t nodes = 0;
+};
+Totals totals(const std::vector<ProblemRun>& runs) {
+  Totals t;
+  for (const auto& run : runs) {
+    ++t.count[run.status];
+    if (run.result.is_object()) {
+      t.time_s += run.result.value("time_s", 0.0);
+      t.nodes += run.result.value("nodes", std::uint64_t{0});
+    }
+  }
+  return t;
+}
+
+// The JSON report: every problem's result and the environment, and the
+// regressions when compared with a baseline.
+nlohmann::json suite_report(const Suite& suite, const SuiteOptions& o, const std::string& started, double wall,
+                            const std::vector<ProblemRun>& runs, const nlohmann::json* regressions) {
+  const auto& problems = suite.problems;
+  auto [count, total_time, total_nodes] = totals(runs);
+  nlohmann::json report = {
+      {"suite", suite.name},
+      {"file", suite.path},
+      {"started", started},
+      {"wall_s", wall},
+      {"environment", environment()},
+      {"options",
+       {{"jobs", o.jobs}, {"filter", o.filter}, {"set", o.overrides}, {"strict", o.strict}, {"threshold", o.threshold},
+        {"time_floor_s", o.time_floor_s}, {"node_floor", o.node_floor}, {"resumed_from", o.resume}}},
+      {"summary",
+       {{"problems", problems.size()}, {"solved", count["solved"]}, {"wrong", count["wrong"]},
+        {"unknown", count["unknown"]}, {"error", count["error"]}, {"pending", count["pending"]},
+        {"time_s", total_time}, {"nodes", total_nodes}}},
+  };
+  nlohmann::json list = nlohmann::json::array();
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    list.push_back({{"name", problems[i].name},
+                    {"status", runs[i].status},
+                    {"why", runs[i].why},
+                    {"expect", to_json(problems[i].expect)},
+                    {"arguments", problems[i].solve_args},
+                    {"result", runs[i].result}});
+  }
+  report["problems"] = list;
+  if (regressions) report["baseline"] = {{"file", o.baseline}, {"regressions", *regressions}};
+  return report;
+}
+
 void print_table(std::ostream& out, const std::vector<SuiteProblem>& problems, const std::vector<ProblemRun>& runs) {
   std::size_t width = 8;
   for (const auto& p : problems) width = std::max(width, p.name.size() + 2);
@@ -151,6 +223,9 @@ void add_suite_options(CLI::App& cmd, SuiteOptions& o) {
       ->take_all();
   cmd.add_option("--filter", o.filter, "Only problems whose name contains this text");
   cmd.add_option("--report", o.report, "Write a JSON report with every result and the environment");
+  cmd.add_option("--resume", o.resume,
+                 "Continue a stopped run from its report: problems it finished are taken from it, the rest are run")
+      ->check(CLI::ExistingFile);
   cmd.add_option("--baseline", o.baseline, "Compare with an earlier report and flag regressions")
       ->check(CLI::ExistingFile);
   cmd.add_option("--threshold", o.threshold, "Regression: slower or larger by more than this fraction")
@@ -191,19 +266,34 @@ int run_suite(const SuiteOptions& o, std::stop_token stop, bool terminal) {
   const auto& problems = suite.problems;
   const bool live = terminal && !o.quiet;
   std::vector<ProblemRun> runs(problems.size());
+  const auto earlier = o.resume.empty() ? std::map<std::size_t, ProblemRun>() : finished_in(o.resume, problems);
+  for (const auto& [i, run] : earlier) runs[i] = run;
+  if (!o.resume.empty() && !o.quiet)
+    std::cerr << "resuming " << o.resume << ": " << earlier.size() << " of " << problems.size()
+              << " problems already finished\n";
   const bool log_lines = !terminal && !o.quiet;  // no live display: a line per problem instead
-  std::mutex log_mutex;
-  std::size_t finished = 0;
-  auto log_finished = [&](std::size_t i) {
-    if (!log_lines) return;
-    std::lock_guard lock(log_mutex);
-    std::cerr << finished_line(++finished, problems.size(), problems[i], runs[i]) << std::endl;
-  };
   const std::string started = utc_now();
   const auto start = std::chrono::steady_clock::now();
+  auto wall_s = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  // The report is rewritten (atomically) as each problem ends, so a run
+  // killed outright still leaves one that --resume continues from.
+  bool report_failed = false;
+  auto write_report = [&](const nlohmann::json& report) {
+    if (o.report.empty()) return;
+    report_failed = !write_output_file_atomically(o.report, report.dump(2) + '\n');
+  };
+  std::mutex finish_mutex;  // guards runs[] and the report while jobs run
+  std::size_t finished = earlier.size();
+  auto on_finished = [&](std::size_t i, ProblemRun run) {
+    std::lock_guard lock(finish_mutex);
+    runs[i] = std::move(run);
+    if (log_lines) std::cerr << finished_line(++finished, problems.size(), problems[i], runs[i]) << std::endl;
+    write_report(suite_report(suite, o, started, wall_s(), runs, nullptr));
+  };
 
   if (o.jobs == 1) {
     for (std::size_t i = 0; i < problems.size() && !stop.stop_requested(); ++i) {
+      if (earlier.contains(i)) continue;
       const std::string prefix = "[" + std::to_string(i + 1) + "/" + std::to_string(problems.size()) + "] " +
                                  problems[i].name + "  ";
       ProgressSink progress;
@@ -213,9 +303,9 @@ int run_suite(const SuiteOptions& o, std::stop_token stop, bool terminal) {
         };
         progress("starting");
       }
-      runs[i] = run_in_process(problems[i], stop, progress);
+      ProblemRun run = run_in_process(problems[i], stop, progress);
       if (live) progress("");
-      log_finished(i);
+      on_finished(i, std::move(run));
     }
   } else {
     std::atomic<std::size_t> next{0}, done{0};
@@ -226,12 +316,15 @@ int run_suite(const SuiteOptions& o, std::stop_token stop, bool terminal) {
       for (int w = 0; w < o.jobs; ++w)
         workers.emplace_back([&] {
           for (std::size_t i; (i = next++) < problems.size() && !stop.stop_requested();) {
+            if (earlier.contains(i)) {
+              ++done;
+              continue;
+            }
             {
               std::lock_guard lock(running_mutex);
               running[i] = true;
             }
-            runs[i] = run_in_child(problems[i], stop);
-            log_finished(i);
+            on_finished(i, run_in_child(problems[i], stop));
             std::lock_guard lock(running_mutex);
             running[i] = false;
             ++done;
@@ -257,18 +350,9 @@ int run_suite(const SuiteOptions& o, std::stop_token stop, bool terminal) {
       run.status = "unknown";
       run.why = "not run (stopped)";
     }
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double wall = wall_s();
 
-  std::map<std::string, int> count;
-  double total_time = 0;
-  std::uint64_t total_nodes = 0;
-  for (const auto& run : runs) {
-    ++count[run.status];
-    if (run.result.is_object()) {
-      total_time += run.result.value("time_s", 0.0);
-      total_nodes += run.result.value("nodes", std::uint64_t{0});
-    }
-  }
+  auto [count, total_time, total_nodes] = totals(runs);
   print_table(std::cout, problems, runs);
   std::cout << problems.size() << " problems: " << count["solved"] << " solved, " << count["wrong"] << " wrong, "
             << count["unknown"] << " unknown, " << count["error"] << " errors; " << total_nodes << " nodes, "
@@ -283,41 +367,10 @@ int run_suite(const SuiteOptions& o, std::stop_token stop, bool terminal) {
     for (const auto& r : regressions) std::cout << "  REGRESSION " << r.name << ": " << r.what << '\n';
   }
 
-  bool report_failed = false;
-  if (!o.report.empty()) {
-    nlohmann::json report = {
-        {"suite", suite.name},
-        {"file", suite.path},
-        {"started", started},
-        {"wall_s", wall},
-        {"environment", environment()},
-        {"options",
-         {{"jobs", o.jobs}, {"filter", o.filter}, {"set", o.overrides}, {"strict", o.strict}, {"threshold", o.threshold},
-          {"time_floor_s", o.time_floor_s}, {"node_floor", o.node_floor}}},
-        {"summary",
-         {{"problems", problems.size()}, {"solved", count["solved"]}, {"wrong", count["wrong"]},
-          {"unknown", count["unknown"]}, {"error", count["error"]}, {"time_s", total_time}, {"nodes", total_nodes}}},
-    };
-    nlohmann::json list = nlohmann::json::array();
-    for (std::size_t i = 0; i < problems.size(); ++i) {
-      list.push_back({{"name", problems[i].name},
-                      {"status", runs[i].status},
-                      {"why", runs[i].why},
-                      {"expect", to_json(problems[i].expect)},
-                      {"arguments", problems[i].solve_args},
-                      {"result", runs[i].result}});
-    }
-    report["problems"] = list;
-    if (!baseline.is_null()) {
-      nlohmann::json flagged = nlohmann::json::array();
-      for (const auto& r : regressions) flagged.push_back({{"name", r.name}, {"what", r.what}});
-      report["baseline"] = {{"file", o.baseline}, {"regressions", flagged}};
-    }
-    if (!write_output_file(o.report, report.dump(2) + '\n')) {
-      std::cerr << "dfpn: --report: cannot write '" << o.report << "'\n";
-      report_failed = true;
-    }
-  }
+  nlohmann::json flagged = nlohmann::json::array();
+  for (const auto& r : regressions) flagged.push_back({{"name", r.name}, {"what", r.what}});
+  write_report(suite_report(suite, o, started, wall, runs, baseline.is_null() ? nullptr : &flagged));
+  if (report_failed) std::cerr << "dfpn: --report: cannot write '" << o.report << "'\n";
 
   if (count["wrong"] > 0 || count["error"] > 0 || (o.strict && count["unknown"] > 0) || report_failed) return 1;
   if (o.fail_on_regression && !regressions.empty()) return 3;

@@ -18,7 +18,8 @@ struct SuiteOptions {
   int jobs = 1;                     // > 1: problems run in that many child processes
   std::string filter;               // only problems whose name contains this
   std::vector<std::string> overrides;  // "key=value" for every problem
-  std::string report;               // write the JSON report here
+  std::string report;               // write the JSON report here (rewritten as each problem ends)
+  std::string resume;               // an earlier report: its finished problems are not run again
   std::string baseline;             // compare with this earlier report
   double threshold = 0.25;          // slower/larger by more than this fraction is a regression
   double time_floor_s = 0.5;        // ... and by more than this many seconds

@@ -43,6 +43,9 @@ struct Limits {
   std::uint64_t max_nodes = 0;    // expanded nodes; 0 = unlimited
   std::size_t memory_bytes = std::size_t{64} << 20;  // node store / table budget
   std::stop_token stop{};         // another thread may request a stop
+  // When time_s starts counting; unset (the clock's epoch): when the search
+  // starts. A command sets its own start, so that its set-up counts too.
+  std::chrono::steady_clock::time_point started{};
   // Called about every progress_interval_s seconds while searching.
   std::function<void(const Progress&)> on_progress{};
   double progress_interval_s = 1.0;
@@ -81,7 +84,8 @@ class Budget {
 
   explicit Budget(Limits&&) = delete;  // it keeps a reference: no temporaries
   explicit Budget(const Limits& limits)
-      : limits_(limits), start_(Clock::now()), last_check_(start_),
+      : limits_(limits), start_(limits.started == Clock::time_point{} ? Clock::now() : limits.started),
+        last_check_(Clock::now()),
         next_progress_s_(limits.progress_interval_s) {}
 
   // Call once per expanded node. Returns true when the search must stop.

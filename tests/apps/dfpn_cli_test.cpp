@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include <string>
 
@@ -387,6 +388,97 @@ TEST(DfpnCli, NoProgressDisplayWhenNotATerminal) {
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out.find('\r'), std::string::npos);
   EXPECT_EQ(r.out.find("\033["), std::string::npos);
+}
+
+}  // namespace
+
+namespace {
+
+using dfpn::testing::read_file;
+using dfpn::testing::temp_path;
+
+nlohmann::json solve_json(const std::string& args) {
+  const CommandRun r = run("solve " + args + " --json -q");
+  EXPECT_EQ(r.status, 0) << args << "\n" << r.out;
+  return nlohmann::json::parse(r.out.substr(r.out.find('{')));
+}
+
+// A 7x7 Hex solve stopped by its node limit and resumed from its checkpoint
+// reaches the answer of a fresh solve, with fewer new expansions; resuming
+// on two threads gives the same answer.
+TEST(DfpnCli, AStoppedHexSolveResumesFromItsCheckpoint) {
+  const std::string problem = "--game hex --size 7 --moves c5";
+  const auto fresh = solve_json(problem + " --threads 1");
+  ASSERT_EQ(fresh["result"], "disproven");
+  const std::uint64_t fresh_nodes = fresh["nodes"];
+  const auto checkpoint = temp_path("hex7.checkpoint");
+  std::remove(checkpoint.c_str());
+  const auto stopped = solve_json(problem + " --threads 1 --nodes " + std::to_string(fresh_nodes / 2) +
+                                  " --checkpoint " + checkpoint);
+  EXPECT_EQ(stopped["result"], "unknown");
+  EXPECT_EQ(stopped["checkpoint_file"], checkpoint);
+  EXPECT_GT(stopped["stats"]["checkpoint_entries"].get<double>(), 0);
+  for (const char* threads : {"1", "2"}) {
+    const auto resumed = solve_json(problem + " --threads " + std::string(threads) + " --resume " + checkpoint);
+    EXPECT_EQ(resumed["result"], fresh["result"]) << threads;
+    EXPECT_EQ(resumed["winner"], fresh["winner"]) << threads;
+    EXPECT_EQ(resumed["resumed_from"], checkpoint);
+    EXPECT_EQ(resumed["stats"]["resumed_entries"], stopped["stats"]["checkpoint_entries"]);
+    if (std::string(threads) == "1") {
+      EXPECT_LT(resumed["nodes"].get<std::uint64_t>(), fresh_nodes);
+    }
+  }
+}
+
+// A signal ends the solve with its answer and a checkpoint to resume from.
+TEST(DfpnCli, TerminateLeavesACheckpoint) {
+  const auto checkpoint = temp_path("terminated.checkpoint");
+  std::remove(checkpoint.c_str());
+  const CommandRun r = dfpn::testing::run_shell(
+      "DFPN solve --game hex --size 9 --threads 2 --json --checkpoint " + checkpoint + " --checkpoint-every 0.2 > " +
+      temp_path("terminated_checkpoint.json") + " & pid=$!; sleep 1; kill -TERM $pid; wait $pid; echo exit=$?");
+  EXPECT_NE(r.out.find("exit=0"), std::string::npos) << r.out;
+  const auto j = nlohmann::json::parse(read_file(temp_path("terminated_checkpoint.json")));
+  EXPECT_EQ(j["reason"], "stopped");
+  EXPECT_GE(j["stats"]["checkpoint_writes"].get<double>(), 2);  // every 0.2 s, and at the end
+  const auto resumed = solve_json("--game hex --size 9 --threads 1 --nodes 1 --resume " + checkpoint);
+  EXPECT_GT(resumed["stats"]["resumed_entries"].get<double>(), 0);
+}
+
+// A checkpoint of something else, a damaged one and an algorithm without a
+// table are usage errors (exit 2, one line); a checkpoint that cannot be
+// written leaves the answer and exits 1.
+TEST(DfpnCli, CheckpointErrors) {
+  const auto checkpoint = temp_path("errors.checkpoint");
+  std::remove(checkpoint.c_str());
+  ASSERT_EQ(run("solve --game hex --size 4 --moves a1 --threads 1 -q --checkpoint " + checkpoint).status, 0);
+  // Resumed with a proof asked for, the proof is built and verifies.
+  const auto verified = solve_json("--game hex --size 4 --moves a1 --threads 1 --verify --resume " + checkpoint);
+  EXPECT_EQ(verified["winner"], "white");
+  EXPECT_EQ(verified["proof_verified"], true);
+  struct Case {
+    std::string args, message;
+  };
+  std::string bytes = read_file(checkpoint);
+  bytes[bytes.size() / 2] = char(bytes[bytes.size() / 2] ^ 1);
+  const auto damaged = dfpn::testing::write_file("damaged.checkpoint", bytes);
+  const auto text = dfpn::testing::write_file("text.checkpoint", "not a table");
+  for (const Case& c : std::vector<Case>{
+           {"--game hex --size 4 --moves a2 --resume " + checkpoint, "/problem/moves differs"},
+           {"--game hex --size 4 --moves a1 --algo dfpn+ --resume " + checkpoint, "/algorithm differs"},
+           {"--game hex --size 4 --moves a1 --resume " + damaged, "damaged"},
+           {"--game hex --size 4 --moves a1 --resume " + text, "not a table file"},
+           {"--game hex --size 4 --algo pns --checkpoint " + checkpoint, "only the df-pn family"}}) {
+    const CommandRun r = run("solve -q " + c.args);
+    EXPECT_EQ(r.status, 2) << c.args << "\n" << r.out;
+    EXPECT_NE(r.out.find(c.message), std::string::npos) << c.args << "\n" << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+  }
+  const CommandRun unwritable = run("solve --game hex --size 4 --threads 1 --json -q --checkpoint /nonexistent/ck");
+  EXPECT_EQ(unwritable.status, 1) << unwritable.out;
+  const auto answer = nlohmann::json::parse(unwritable.out.substr(0, unwritable.out.rfind('}') + 1));
+  EXPECT_EQ(answer["winner"], "black");
+  EXPECT_NE(unwritable.out.find("--checkpoint: cannot write"), std::string::npos) << unwritable.out;
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -169,6 +170,38 @@ TEST(GtpCommand, GoProblemSession) {
   EXPECT_EQ(a[20], "=");
   EXPECT_EQ(a[21], "= targets A4\nregion A5 B4\nseki death\nko both\nko-rule positional");
   EXPECT_EQ(a[22].substr(0, 2), "? ");
+}
+
+}  // namespace
+
+namespace {
+
+// The table saved by one engine is loaded by another, for the same board
+// size only; a file that is not a table is refused with the reason.
+TEST(GtpCommand, SavesAndLoadsTheTable) {
+  const auto table = temp_path("gtp_table.tt");
+  std::remove(table.c_str());
+  const auto save = write_file("save_table.gtp", "boardsize 4\ndfpn-solve-state black\ndfpn-save-tt " + table + "\n");
+  const CommandRun saved = run("gtp --threads 1 < " + save);
+  const auto a = answers(saved.out);
+  ASSERT_EQ(a.size(), 3u) << saved.out;
+  EXPECT_EQ(a[1], "= black");
+  ASSERT_EQ(a[2].substr(0, 8), "= saved ") << a[2];
+
+  const auto not_table = write_file("not_a_table.tt", "hello");
+  const auto load = write_file("load_table.gtp", "boardsize 4\ndfpn-load-tt " + table + "\ndfpn-solve-state black\n" +
+                                                     "boardsize 5\ndfpn-load-tt " + table + "\ndfpn-load-tt " +
+                                                     not_table + "\ndfpn-load-tt /nonexistent/table\n");
+  const CommandRun loaded = run("gtp --threads 1 < " + load);
+  const auto b = answers(loaded.out);
+  ASSERT_EQ(b.size(), 7u) << loaded.out;
+  EXPECT_EQ(b[1].substr(0, 9), "= loaded ") << b[1];
+  EXPECT_EQ(b[1].substr(9), a[2].substr(8)) << "the same entries";
+  EXPECT_EQ(b[2], "= black");
+  EXPECT_EQ(b[4].substr(0, 2), "? ") << b[4];
+  EXPECT_NE(b[4].find("/size differs"), std::string::npos) << b[4];
+  EXPECT_NE(b[5].find("not a table file"), std::string::npos) << b[5];
+  EXPECT_NE(b[6].find("cannot read"), std::string::npos) << b[6];
 }
 
 }  // namespace

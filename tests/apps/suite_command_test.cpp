@@ -1,6 +1,7 @@
 // `dfpn suite`: the suite format, judging, exit codes, reports and baselines.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -128,6 +129,7 @@ TEST(SuiteCommand, AReportThatCannotBeWrittenExitsOne) {
   EXPECT_EQ(r.status, 1) << r.out;
   EXPECT_NE(r.out.find("1 solved"), std::string::npos) << r.out;  // the answers are still given
   EXPECT_NE(r.out.find("--report: cannot write '/dev/full'"), std::string::npos) << r.out;
+  EXPECT_TRUE(std::filesystem::is_character_file("/dev/full"));  // written, not renamed over
 }
 
 TEST(SuiteCommand, BadSuitesNameFileLineAndField) {
@@ -199,6 +201,42 @@ TEST(SuiteCommand, BaselineFlagsRegressions) {
 
   const auto not_report = write_file("base_not_report.json", "{\"x\": 1}");
   EXPECT_EQ(run("suite " + suite + " --baseline " + not_report).status, 2);
+}
+
+// A stopped night's run continues from its report: problems it finished are
+// taken from it; one a stop cut short, or never started, runs again. The
+// report is rewritten as each problem ends, so even a killed run leaves one.
+TEST(SuiteCommand, ResumesAStoppedRunFromItsReport) {
+  const auto suite = write_file("resume_suite.json", kGoodSuite);
+  const auto report = temp_path("resume_report.json");
+  ASSERT_EQ(run("suite " + suite + " --report " + report).status, 0);
+  auto doc = nlohmann::json::parse(read_file(report));
+  ASSERT_EQ(doc["summary"]["solved"], 4);
+  // As a stop leaves it: the third problem stopped, the fourth not run.
+  doc["problems"][2]["status"] = "unknown";
+  doc["problems"][2]["result"]["result"] = "unknown";
+  doc["problems"][2]["result"]["reason"] = "stopped";
+  doc["problems"][3]["status"] = "unknown";
+  doc["problems"][3]["why"] = "not run (stopped)";
+  doc["problems"][3]["result"] = nullptr;
+  doc["problems"][0]["result"]["nodes"] = 424242;  // marks the kept answer
+  const auto stopped = write_file("stopped_report.json", doc.dump());
+  const auto resumed = temp_path("resumed_report.json");
+  const CommandRun r = run("suite " + suite + " --resume " + stopped + " --report " + resumed);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("2 of 4 problems already finished"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[3/4] hex 3: solved"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[4/4] dag: solved"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("ttt: solved,"), std::string::npos) << "not run again\n" << r.out;
+  const auto after = nlohmann::json::parse(read_file(resumed));
+  EXPECT_EQ(after["summary"]["solved"], 4);
+  EXPECT_EQ(after["problems"][0]["result"]["nodes"], 424242);
+  EXPECT_EQ(after["options"]["resumed_from"], stopped);
+  // Different arguments are a different problem: it runs again.
+  doc["problems"][1]["arguments"].push_back("--eps=0.5");
+  const auto changed = write_file("changed_report.json", doc.dump());
+  const CommandRun again = run("suite " + suite + " --resume " + changed);
+  EXPECT_NE(again.out.find("1 of 4 problems already finished"), std::string::npos) << again.out;
 }
 
 }  // namespace
