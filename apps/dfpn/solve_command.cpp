@@ -342,7 +342,7 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
          "pss: nodes kept explicitly in disproof sets (D), or inf")
       ->check(set_size_check)
       ->default_str("inf");
-  cmd.add_option("--time", search.time_s, "Time limit in seconds (0 = none)")
+  cmd.add_option("--time", search.time_s, "Time limit in seconds, counted from the command's start (0 = none)")
       ->check(number_in(0, 1e9))
       ->capture_default_str();
   cmd.add_option("--nodes", search.max_nodes, "Node limit (0 = none)")

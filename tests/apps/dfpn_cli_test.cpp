@@ -436,7 +436,7 @@ TEST(DfpnCli, TerminateLeavesACheckpoint) {
   std::remove(checkpoint.c_str());
   const CommandRun r = dfpn::testing::run_shell(
       "DFPN solve --game hex --size 9 --threads 2 --json --checkpoint " + checkpoint + " --checkpoint-every 0.2 > " +
-      temp_path("terminated_checkpoint.json") + " & pid=$!; sleep 1; kill -TERM $pid; wait $pid; echo exit=$?");
+      temp_path("terminated_checkpoint.json") + " & pid=$!; sleep 2; kill -TERM $pid; wait $pid; echo exit=$?");
   EXPECT_NE(r.out.find("exit=0"), std::string::npos) << r.out;
   const auto j = nlohmann::json::parse(read_file(temp_path("terminated_checkpoint.json")));
   EXPECT_EQ(j["reason"], "stopped");
