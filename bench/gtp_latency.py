@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """GTP's time limit on Hex 19x19: `param_dfpn timelimit 1`, then
-dfpn-solve-state and genmove, on 1 and 2 threads; prints the time from
+dfpn-solve-state, genmove and dfpn-solver-find-winning, on 1 and 2 threads; prints the time from
 sending each command to its answer.
 
   bench/gtp_latency.py build/bin/dfpn
@@ -17,6 +17,6 @@ def ask(p, line):
 for threads in (1, 2):
     p = subprocess.Popen([sys.argv[1], "gtp", "--game", "hex", "--size", "19", "--threads", str(threads)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     ask(p, "param_dfpn timelimit 1")
-    for cmd in ("dfpn-solve-state black", "genmove black"):
+    for cmd in ("dfpn-solve-state black", "genmove black", "dfpn-solver-find-winning black"):
         s = time.monotonic(); a = ask(p, cmd); print(f"threads {threads}: {cmd}: {time.monotonic()-s:.3f} s -> {a[:30]}")
     ask(p, "quit")

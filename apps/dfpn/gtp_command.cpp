@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <climits>
 #include <cmath>
 #include <cstdint>
@@ -406,9 +407,12 @@ class Engine {
     MoveListOf<G> moves;
     position.generate_moves(moves);
     std::vector<Move> winning;
+    // The time limit is the command's: every move's solve counts from its start.
+    SearchSpec spec = spec_;
+    spec.started = std::chrono::steady_clock::now();
     for (const auto move : moves) {
       ScopedMove scoped(position, move);
-      const auto w = winner(solve(position, stop));
+      const auto w = winner(run_with(position, Player::Black, table_, stop, spec, false).result);
       if (!w) throw GtpError("not solved within the limits at " + board_.move_to_string(move));
       if (*w == color) winning.push_back(move);
     }
