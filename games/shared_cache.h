@@ -24,6 +24,9 @@ class SharedCache {
     read_entry(e.value);
     return true;
   }
+  // The memory it takes once allocated (it never takes more).
+  static constexpr std::size_t bytes() { return kEntries * sizeof(Entry); }
+
   void store(std::uint64_t key, const Value& value) {
     Entry& e = entries()[key & (kEntries - 1)];
     std::lock_guard<std::mutex> guard(lock_for(key));

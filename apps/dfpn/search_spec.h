@@ -90,6 +90,14 @@ inline Algorithm default_algorithm(std::string_view game) {
   return game == "go" ? Algorithm::DfpnPlus : Algorithm::Dfpn;
 }
 
+// What a process needs beside its table and the game's stores, for
+// --memory-mb (docs/benchmarks.md, "one memory budget"): the program and its
+// libraries, and per search thread its stack, frames and copy of the game.
+inline constexpr double kProgramMiB = 16;
+inline constexpr double kThreadMiB = 4;
+// Hex's per-thread analyses (H-search's connection sets) grow with the board.
+inline constexpr double kHexThreadMiBPerCell = 1.0 / 16;
+
 struct SearchSpec {
   Algorithm algorithm = Algorithm::Dfpn;
   bool algorithm_chosen = false;  // named by the user; else default_algorithm(game) once the game is known
@@ -104,6 +112,7 @@ struct SearchSpec {
   std::size_t pss_d = TruncatedSet::kUnbounded;  // pss: explicit disproof-set nodes
   bool certificates = true;  // conceding proofs may cite checked lemmas (Hex virtual connections)
   double tt_mb = 64;         // the table (or PNS/PSS's node store)
+  double memory_mb = 0;      // the whole process (within_memory); 0: the table is tt_mb
   std::uint64_t tt_entries = 0;  // the table in entries, instead of tt_mb
   int threads = 0;           // df-pn family; 0: all hardware threads
   double time_s = 0;         // 0: no limit

@@ -351,6 +351,11 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   cmd.add_option("--tt-mb", search.tt_mb, "Memory for the table / node store in MiB")
       ->check(number_in(0.001, 1048576))
       ->capture_default_str();
+  cmd.add_option("--memory-mb", search.memory_mb,
+                 "Memory for the whole process in MiB: the table gets what the program, the game's stores and the "
+                 "threads leave (fewer threads when the default would not fit); overrides --tt-mb (0 = off)")
+      ->check(number_in(0, 1048576))
+      ->capture_default_str();
   cmd.add_option("--tt-entries", search.tt_entries, "Table size in entries (overrides --tt-mb)")
       ->check(count_in(1, std::uint64_t{1} << 40));
   cmd.add_option("--threads", search.threads, "Worker threads for the df-pn family (default: all hardware threads)")

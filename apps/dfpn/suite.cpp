@@ -53,6 +53,7 @@ const std::map<std::string, Key>& keys() {
       {"tt_mb", {"--tt-mb", Kind::Number}},
       {"tt_entries", {"--tt-entries", Kind::Number}},
       {"threads", {"--threads", Kind::Number}},
+      {"memory_mb", {"--memory-mb", Kind::Number}},
       {"eps", {"--eps", Kind::Number}},
       {"second_level", {"--second-level", Kind::Number}},
       {"pss_p", {"--pss-p", Kind::Text}},

@@ -354,6 +354,12 @@ class GoGame {
   bool reuse_replies_ = true;
   // Zones of positions solved by search, shared by every copy of the game.
   using ZoneStore = SharedCache<Zone, std::size_t{1} << 16>;
+
+ public:
+  // The most memory the zone store shared by this game's copies takes.
+  static constexpr std::size_t store_bytes() { return ZoneStore::bytes(); }
+
+ private:
   std::shared_ptr<ZoneStore> zones_ = std::make_shared<ZoneStore>();
   std::optional<Zone> zone_here() const;
   std::optional<Zone> decided_zone() const;

@@ -313,6 +313,10 @@ void HexKnowledgeGame::learn_lost(std::span<const Move>) {
   remember_proof_set(set, opponent(to_move()));
 }
 
+std::size_t HexKnowledgeGame::store_bytes() const {
+  return AnalysisCache::bytes() + ProofSetStore::bytes() + (transpositions_ ? transpositions_->max_bytes() : 0);
+}
+
 std::vector<std::pair<std::string, double>> HexKnowledgeGame::search_statistics() const {
   std::vector<std::pair<std::string, double>> out = {{"analyses", double(analyses_->load())}};
   if (!transpositions_) return out;

@@ -101,6 +101,10 @@ class HexKnowledgeGame {
   // analyses computed, proof-transposition records kept, lookups they
   // decided, records dropped.
   std::vector<std::pair<std::string, double>> search_statistics() const;
+  // The most memory the stores shared by this game's copies take (analyses,
+  // proof sets, proof transpositions): fixed capacities, allocated on first
+  // use. A process budget sets them aside before sizing the table.
+  std::size_t store_bytes() const;
   // The analysis of the current position (cached by hash); valid until the
   // next call on this object.
   const HexAnalysis& analysis() const;

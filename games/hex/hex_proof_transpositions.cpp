@@ -13,6 +13,7 @@ class ProofTranspositions::Store {
   virtual std::optional<Match> find(const CellSet& black, const CellSet& white, Player to_move) const = 0;
   virtual std::size_t size() const = 0;
   virtual std::uint64_t dropped() const = 0;
+  virtual std::size_t max_bytes() const = 0;
   std::uint64_t hits() const { return hits_.load(std::memory_order_relaxed); }
 
  protected:
@@ -72,6 +73,7 @@ class StoreOf final : public ProofTranspositions::Store {
     return records_[0].count.load(std::memory_order_acquire) + records_[1].count.load(std::memory_order_acquire);
   }
   std::uint64_t dropped() const override { return dropped_.load(std::memory_order_relaxed); }
+  std::size_t max_bytes() const override { return 2 * capacity_ * (2 * sizeof(Set) + 1); }
 
  private:
   static std::size_t index(Player winner) { return winner == Player::Black ? 0 : 1; }
@@ -110,6 +112,7 @@ std::optional<ProofTranspositions::Match> ProofTranspositions::find(const CellSe
 }
 
 std::size_t ProofTranspositions::size() const { return store_->size(); }
+std::size_t ProofTranspositions::max_bytes() const { return store_->max_bytes(); }
 std::uint64_t ProofTranspositions::dropped() const { return store_->dropped(); }
 std::uint64_t ProofTranspositions::hits() const { return store_->hits(); }
 

@@ -59,6 +59,7 @@ class ProofTranspositions {
 
   std::size_t size() const;                   // records kept, both winners
   std::uint64_t dropped() const;              // records turned away because the store was full
+  std::size_t max_bytes() const;              // the memory it takes when both winners have records
   std::uint64_t hits() const;                 // lookups that found a record
 
   class Store;  // one width of cell set (hex_proof_transpositions.cpp)

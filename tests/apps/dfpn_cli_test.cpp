@@ -482,3 +482,25 @@ TEST(DfpnCli, CheckpointErrors) {
 }
 
 }  // namespace
+
+namespace {
+
+// --memory-mb bounds the whole process: the table gets what the program,
+// the game's stores and the threads leave; the default thread count shrinks
+// to fit; a budget too small for the rest is a usage error naming the need.
+TEST(DfpnCli, MemoryBudgetSizesTheTableAndTheThreads) {
+  const auto small = solve_json("--game synthetic --depth 8 --memory-mb 64 --threads 1");
+  EXPECT_GT(small["tt_mb"].get<double>(), 32);
+  EXPECT_LT(small["tt_mb"].get<double>(), 64);
+  // Hex 8x8's stores (analyses, proof sets, proof transpositions) take about
+  // half of 64 MiB: one thread fits, two do not.
+  const auto hex = solve_json("--game hex --size 8 --moves a1 --nodes 10 --memory-mb 64");
+  EXPECT_EQ(hex["threads"], 1);
+  EXPECT_LT(hex["tt_mb"].get<double>(), 16);
+  const CommandRun refused = run("solve --game hex --size 8 --moves a1 --nodes 10 --memory-mb 64 --threads 2 -q");
+  EXPECT_EQ(refused.status, 2) << refused.out;
+  EXPECT_NE(refused.out.find("--memory-mb: 64 MiB is too little; this solve needs"), std::string::npos) << refused.out;
+  EXPECT_EQ(std::count(refused.out.begin(), refused.out.end(), '\n'), 1) << refused.out;
+}
+
+}  // namespace
