@@ -68,6 +68,9 @@ class SyntheticGraph {
     return children_[positions_[id].first_child + slot];
   }
   std::size_t size() const { return positions_.size(); }
+  std::size_t bytes() const {
+    return positions_.capacity() * sizeof(Position) + children_.capacity() * sizeof(std::uint32_t);
+  }
   std::uint64_t seed() const { return seed_; }
   Player repetition_loser() const { return repetition_loser_; }
   const SyntheticParams& params() const { return params_; }
@@ -90,6 +93,9 @@ class SyntheticGame {
   explicit SyntheticGame(std::shared_ptr<const SyntheticGraph> graph) : graph_(std::move(graph)) {}
 
   std::uint64_t hash() const;  // position ids are distinct, so hashes never collide
+  // The memory of the generated graph, shared by every copy (a process
+  // budget sets it aside before sizing the table).
+  std::size_t store_bytes() const { return graph_->bytes(); }
   Player to_move() const { return Player(graph_->position(current_).to_move); }
 
   void generate_moves(MoveList& moves) const {
