@@ -15,7 +15,7 @@ command -v clang++ >/dev/null || { echo "fuzz: clang++ is not installed (apt-get
 
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDFPN_FUZZ=ON \
   -DDFPN_BUILD_TESTS=OFF -DDFPN_BUILD_BENCHMARKS=OFF -DDFPN_BUILD_APPS=ON >/dev/null
-cmake --build build-fuzz -j"$(nproc)" --target fuzz_sgf fuzz_problem_file fuzz_proof_sgf fuzz_go_task fuzz_gtp
+cmake --build build-fuzz -j"$(nproc)" --target fuzz_sgf fuzz_problem_file fuzz_proof_sgf fuzz_go_task fuzz_gtp_line fuzz_gtp
 
 run() {  # target, runs (fixed mode), seed corpus directories...
   local target="$1" runs="$2"; shift 2
@@ -40,5 +40,6 @@ run fuzz_sgf 200000 tests/fuzz/corpus/sgf bench/suites/go-problems
 run fuzz_problem_file 50000 tests/fuzz/corpus/problem bench/suites/go-problems
 run fuzz_proof_sgf 50000 tests/fuzz/corpus/proof
 run fuzz_go_task 5000 tests/fuzz/corpus/go-task
+run fuzz_gtp_line 200000 tests/fuzz/corpus/gtp
 run fuzz_gtp 600 tests/fuzz/corpus/gtp
 echo "=== fuzz: no findings"

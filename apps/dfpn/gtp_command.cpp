@@ -22,6 +22,8 @@
 #include "dfpn/cli_checks.h"
 #include "dfpn/environment.h"
 #include "dfpn/go_status.h"
+#include "dfpn/gtp_line.h"
+#include "dfpn/memory_budget.h"
 #include "dfpn/solve_game.h"
 #include "games/go/go.h"
 #include "games/go/go_frame.h"
@@ -38,16 +40,9 @@ struct GtpError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-std::optional<Player> parse_color(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-  if (text == "b" || text == "black") return Player::Black;
-  if (text == "w" || text == "white") return Player::White;
-  return std::nullopt;
-}
-
 Player color_argument(const std::vector<std::string>& args, std::size_t index) {
   if (index >= args.size()) throw GtpError("missing color argument");
-  const auto color = parse_color(args[index]);
+  const auto color = parse_gtp_color(args[index]);
   if (!color) throw GtpError("invalid color '" + args[index] + "'");
   return *color;
 }
@@ -167,10 +162,15 @@ class Engine {
   using Searched = std::conditional_t<std::is_same_v<G, games::HexGame>, games::HexKnowledgeGame, G>;
 
   explicit Engine(const GtpOptions& o)
-      : board_(GtpGame<G>::empty_board(o.size)), table_(o.search.make_table()), spec_(o.search) {
+      : board_(GtpGame<G>::empty_board(o.size)),
+        table_(o.search.memory_mb > 0 ? tt::TranspositionTable(1) : o.search.make_table()),
+        spec_(o.search),
+        threads_chosen_(o.search.threads > 0),
+        memory_mb_(o.search.memory_mb) {
     if (!spec_.algorithm_chosen) spec_.algorithm = default_algorithm(o.game);
     spec_.threads = spec_.thread_count();
     std::tie(spec_.widen_base, spec_.widen_factor) = spec_.widening<Searched>();
+    fit_memory(board_);
   }
 
   // Returns the answer text, or throws GtpError.
@@ -260,6 +260,7 @@ class Engine {
 
   void new_board(int size) {
     board_ = GtpGame<G>::empty_board(size);
+    size_stores(board_);
     history_.clear();
   }
 
@@ -273,7 +274,10 @@ class Engine {
     }
     if (a.size() > 1 && a[1] != a[0]) throw GtpError("only square boards are supported");
     if (size < GtpGame<G>::kMinSize || size > G::kMaxSize) throw GtpError("unacceptable size");
-    if (size != board_.size()) table_.clear();
+    if (size != board_.size()) {
+      refit("boardsize", GtpGame<G>::empty_board(size));  // Hex's threads cost more on larger boards
+      table_.clear();
+    }
     new_board(size);
     return {};
   }
@@ -310,8 +314,10 @@ class Engine {
     text << in.rdbuf();
     try {
       G loaded = GtpGame<G>::load(sgf::parse(text.str()));
+      if (loaded.size() != board_.size()) refit("loadsgf", loaded);
       if (loaded.size() != board_.size() || GtpGame<G>::kTermsBesideThePosition) table_.clear();
       board_ = loaded;
+      size_stores(board_);
       history_.clear();
     } catch (const std::exception& e) {
       throw GtpError(a[0] + ":" + e.what());
@@ -367,7 +373,7 @@ class Engine {
     if constexpr (std::is_same_v<G, games::HexGame>) {
       // Hex is solved with its knowledge (same positions, same values, so
       // the table's entries stay valid); proofs come out in its rules.
-      return run_algorithm(games::HexKnowledgeGame(position), prover, limits, spec, want_proof, &table);
+      return run_algorithm(searched(position), prover, limits, spec, want_proof, &table);
     } else {
       return run_algorithm(position, prover, limits, spec, want_proof, &table);
     }
@@ -447,7 +453,7 @@ class Engine {
       // Decided by the knowledge at the root: every move keeps a full
       // connection, so play one that fills it (or the semi's key), and the
       // game moves on to its end.
-      const games::HexKnowledgeGame game(position);
+      const games::HexKnowledgeGame game = searched(position);
       if (w && game.analysis().winner == color) {
         if (const auto hint = game.proof_hint(color); hint.winning_move) move = hint.winning_move;
         else game.analysis().winning_carrier.for_each([&](int c) { if (!move) move = Move(c); });
@@ -532,7 +538,7 @@ class Engine {
   // ---- Hex displays: what the knowledge sees in the position.
   std::string hex_cells(const Args& a, HexShow show) const {
     const G position = position_for(a);
-    const games::HexKnowledgeGame game(position);
+    const games::HexKnowledgeGame game = searched(position);
     const games::HexAnalysis& an = game.analysis();
     std::string out;
     auto cell = [&](int c) { return position.move_to_string(Move(c)); };
@@ -637,6 +643,7 @@ class Engine {
   void restate(const games::GoProblem& problem) {
     try {
       board_ = problem.targets.empty() ? games::GoGame::setup_board(problem) : games::GoGame(problem);
+      size_stores(board_);
     } catch (const std::invalid_argument& e) {
       throw GtpError(e.what());
     }
@@ -734,8 +741,7 @@ class Engine {
       out << "[string] epsilon " << spec_.epsilon << "\n[string] widening_base " << *spec_.widen_base
           << "\n[string] widening_factor " << *spec_.widen_factor << "\n[string] threads " << spec_.threads
           << "\n[string] timelimit " << spec_.time_s << "\n[string] node_limit " << spec_.max_nodes
-          << "\n[string] tt_size " << table_.entry_count() << "\n[string] memory_mb "
-          << double(table_.bytes()) / double(1 << 20);
+          << "\n[string] tt_size " << table_.entry_count() << "\n[string] memory_mb " << memory_mb_;
       return out.str();
     }
     if (a.size() != 2) throw GtpError("expected: param_dfpn [name value]");
@@ -752,24 +758,89 @@ class Engine {
     if (name == "epsilon") spec_.epsilon = value;
     else if (name == "widening_base") spec_.widen_base = std::uint32_t(std::min(value, 1000.0));
     else if (name == "widening_factor") spec_.widen_factor = std::min(value, 1.0);
-    else if (name == "threads") spec_.threads = whole(name, value, 1, 1024);
+    else if (name == "threads") {
+      spec_.threads = whole(name, value, 1, 1024);
+      threads_chosen_ = true;
+      refit(name, board_);
+    }
     else if (name == "timelimit") spec_.time_s = value;
     else if (name == "node_limit") spec_.max_nodes = std::uint64_t(value);
-    else if (name == "tt_size" || name == "memory_mb") resize_table(name, value);
+    else if (name == "tt_size") resize_table(name, value);
+    else if (name == "memory_mb") {
+      const double before = memory_mb_;
+      memory_mb_ = value;  // 0: no budget; the table keeps its size
+      if (value == 0) store_limit_.reset();
+      try {
+        refit(name, board_);
+      } catch (const GtpError&) {
+        memory_mb_ = before;
+        throw;
+      }
+    }
     else throw GtpError("unknown parameter '" + name + "'");
     return {};
   }
 
   void resize_table(const std::string& name, double value) {
     SearchSpec size;
-    if (name == "tt_size") size.tt_entries = std::uint64_t(whole(name, value, 1, 1 << 30));
-    else size.tt_mb = std::max(value, 0.001);
+    size.tt_entries = std::uint64_t(whole(name, value, 1, 1 << 30));
     try {
       table_ = size.make_table();
+      memory_mb_ = 0;  // the table's size is the user's from now on
+      store_limit_.reset();
     } catch (const InputError& e) {
       const std::string what = e.what();
       throw GtpError(name + what.substr(what.find(':')));  // named as the parameter, not the option
     }
+  }
+
+  // Under a memory budget (--memory-mb, param_dfpn memory_mb) the whole
+  // engine fits it as `dfpn solve` does (memory_budget.h): the table gets
+  // what the program, the threads and the game's stores leave, and the
+  // stores are sized for every position searched from now on.
+  void fit_memory(const G& board) {
+    if (memory_mb_ <= 0) return;
+    SearchSpec budget = spec_;
+    budget.memory_mb = memory_mb_;
+    if (!threads_chosen_) budget.threads = 0;
+    if constexpr (std::is_same_v<G, games::HexGame>) {
+      games::HexKnowledgeGame probe(board);
+      budget = within_memory(probe, budget);
+      store_limit_ = probe.store_bytes();
+    } else {
+      G probe = board;
+      budget = within_memory(probe, budget);
+      store_limit_ = probe.store_bytes();
+    }
+    table_ = budget.make_table();
+    spec_.threads = budget.threads;
+    size_stores(board_);
+  }
+  // fit_memory() for a command: its errors are the command's, named.
+  void refit(const std::string& name, const G& board) {
+    try {
+      fit_memory(board);
+    } catch (const InputError& e) {
+      const std::string what = e.what();
+      throw GtpError(name + what.substr(what.find(':')));
+    }
+  }
+  // The searched game of a position: Hex with its knowledge, whose stores
+  // are made for each command, sized to the budget.
+  Searched searched(const G& position) const {
+    if constexpr (std::is_same_v<G, games::HexGame>) {
+      games::HexKnowledgeGame game(position);
+      if (store_limit_) game.limit_stores(*store_limit_);
+      return game;
+    } else {
+      return position;
+    }
+  }
+  // A new board's stores (Go's zones, which its positions share across
+  // commands) sized to the budget.
+  void size_stores(G& board) const {
+    if constexpr (requires { board.limit_stores(std::size_t{}); })
+      if (store_limit_) board.limit_stores(*store_limit_);
   }
 
   static int whole(const std::string& name, double value, int low, int high) {
@@ -790,37 +861,11 @@ class Engine {
   bool no_time_limit_ = false;
   tt::TranspositionTable table_;
   SearchSpec spec_;  // threads and widening resolved, so param_dfpn shows them
+  bool threads_chosen_ = false;  // by --threads or param_dfpn: the budget drops no thread
+  double memory_mb_ = 0;  // the whole engine's budget; 0: the table's size is set alone
+  std::optional<std::size_t> store_limit_;  // the game's stores under the budget
   std::string last_pv_;
 };
-
-// A command line as GTP defines it: control characters dropped, tabs as
-// spaces, comments cut, an optional numeric id first.
-struct CommandLine {
-  std::string id;
-  std::string name;
-  std::vector<std::string> args;
-};
-
-std::optional<CommandLine> parse_line(std::string line) {
-  std::string clean;
-  for (char c : line) {
-    if (c == '#') break;
-    if (c == '\t') c = ' ';
-    if (static_cast<unsigned char>(c) < 32 || c == 127) continue;
-    clean += c;
-  }
-  std::istringstream words(clean);
-  CommandLine command;
-  std::string word;
-  if (!(words >> word)) return std::nullopt;
-  if (std::all_of(word.begin(), word.end(), [](unsigned char c) { return std::isdigit(c); })) {
-    command.id = word;
-    if (!(words >> word)) return std::nullopt;
-  }
-  command.name = word;
-  while (words >> word) command.args.push_back(word);
-  return command;
-}
 
 }  // namespace
 
@@ -830,6 +875,9 @@ void add_gtp_options(CLI::App& cmd, GtpOptions& o) {
   cmd.add_option("--tt-mb", o.search.tt_mb, "Table memory in MiB")
       ->check(number_in(0.001, 1048576))
       ->capture_default_str();
+  cmd.add_option("--memory-mb", o.search.memory_mb,
+                 "Memory for the whole engine in MiB: table, game stores and threads (0 = the table is --tt-mb)")
+      ->check(number_in(0, 1048576));
   cmd.add_option("--time", o.search.time_s,
                  "Time limit per solve in seconds (0 = none; genmove then takes " +
                      std::to_string(int(kGenmoveSeconds)) + " s, less when the clock (time_left) says so)")
@@ -846,7 +894,7 @@ int serve(const GtpOptions& options, std::istream& in, std::ostream& out, std::s
   Engine<G> engine(options);
   std::string line;
   while (std::getline(in, line)) {
-    const auto command = parse_line(line);
+    const auto command = parse_gtp_line(line);
     if (!command) continue;
     bool quit = false;
     try {

@@ -13,6 +13,7 @@
 
 #include "dfpn/algorithms.h"
 #include "dfpn/checkpoint.h"
+#include "dfpn/memory_budget.h"
 #include "dfpn/proof_sgf.h"
 #include "dfpn/sgf_codec.h"
 #include "dfpn/solve_game.h"
@@ -97,43 +98,16 @@ nlohmann::json checkpoint_context(const G& game, const std::string& game_name, P
           {"go_zones", o.go_zones}};
 }
 
-// Sizes the table for --memory-mb: what the program, the game's shared
-// stores and the threads leave. With the default thread count, threads the
-// budget cannot hold are dropped; too small a budget is a usage error.
-template <Game G>
-SearchSpec within_memory(const G& game, SearchSpec spec) {
-  if (spec.memory_mb <= 0) return spec;
-  const double mib = double(1 << 20);
-  double stores = 0, per_thread = kThreadMiB;
-  if constexpr (requires { game.store_bytes(); }) stores = double(game.store_bytes()) / mib;
-  if constexpr (requires { game.rules().size(); })
-    per_thread += kHexThreadMiBPerCell * double(game.rules().size() * game.rules().size());
-  int threads = spec.thread_count();
-  auto left = [&] { return spec.memory_mb - kProgramMiB - stores - per_thread * threads; };
-  while (left() < spec.memory_mb / 4 && threads > 1 && spec.threads == 0) --threads;
-  if (left() < 1) {
-    std::ostringstream what;
-    what << std::fixed << std::setprecision(0) << "--memory-mb: " << spec.memory_mb
-         << " MiB is too little; this solve needs " << std::ceil(spec.memory_mb - left() + 1) << " MiB ("
-         << kProgramMiB << " program, " << std::ceil(stores) << " game stores, " << per_thread * threads << " for "
-         << threads << " thread" << (threads == 1 ? "" : "s") << ", 1 table)";
-    throw InputError(what.str());
-  }
-  if (spec.depth_first()) spec.threads = threads;
-  spec.tt_mb = left();
-  spec.tt_entries = 0;
-  return spec;
-}
-
 }  // namespace solve_detail
 
 template <Game G>
-Report solve_game(const G& game, const std::string& game_name, const SolveOptions& options,
+Report solve_game(const G& given, const std::string& game_name, const SolveOptions& options,
                   std::stop_token stop, const ProgressSink& progress) {
+  G game = given;  // with its own stores if the budget resizes them
   const Player prover = !options.problem.prover          ? game.to_move()
                         : *options.problem.prover == "black" ? Player::Black
                                                              : Player::White;
-  const SearchSpec spec = solve_detail::within_memory(game, options.search);
+  const SearchSpec spec = within_memory(game, options.search);
   Limits limits = spec.limits(std::move(stop));
   if (progress)
     limits.on_progress = [progress](const Progress& p) { progress(solve_detail::format_progress(p)); };
@@ -193,6 +167,8 @@ Report solve_game(const G& game, const std::string& game_name, const SolveOption
   report.stats = r.stats;
   if constexpr (kHasSearchStatistics<G>)
     for (auto& stat : game.search_statistics()) report.stats.push_back(std::move(stat));
+  if constexpr (requires { game.store_bytes(); })
+    if (spec.memory_mb > 0) report.stats.emplace_back("store_mb", double(game.store_bytes()) / double(1 << 20));
   if (const auto [base, factor] = spec.widening<G>(); spec.depth_first() && (base > 0 || factor > 0)) {
     // Which widening ran: its default depends on the game (default_widening).
     report.stats.emplace_back("widen_base", double(base));

@@ -189,7 +189,7 @@ class GoGame {
   // Whether a seki (two passes with the targets on the board) counts as life.
   // Zones learnt under the other seki rule do not hold: a fresh store.
   void set_seki_is_life(bool life) {
-    if (life != seki_is_life_) zones_ = std::make_shared<ZoneStore>();
+    if (life != seki_is_life_) zones_ = std::make_shared<ZoneStore>(zones_->entry_count());
     seki_is_life_ = life;
   }
   bool seki_is_life() const { return seki_is_life_; }
@@ -353,14 +353,23 @@ class GoGame {
   bool life_at_generation_ = true;
   bool reuse_replies_ = true;
   // Zones of positions solved by search, shared by every copy of the game.
-  using ZoneStore = SharedCache<Zone, std::size_t{1} << 16>;
+  using ZoneStore = SharedCache<Zone>;
+  static constexpr std::size_t kZones = std::size_t{1} << 16;
 
  public:
   // The most memory the zone store shared by this game's copies takes.
-  static constexpr std::size_t store_bytes() { return ZoneStore::bytes(); }
+  std::size_t store_bytes() const { return zones_->bytes(); }
+  // A fresh, empty zone store of at most `bytes` (but at least 1/1024 of
+  // the default: a smaller store only costs zones learnt again). Call it
+  // before the game is copied: earlier copies keep the old store.
+  void limit_stores(std::size_t bytes) {
+    std::size_t entries = kZones;
+    while (entries > kZones / 1024 && entries * ZoneStore::kEntryBytes > bytes) entries /= 2;
+    zones_ = std::make_shared<ZoneStore>(entries);
+  }
 
  private:
-  std::shared_ptr<ZoneStore> zones_ = std::make_shared<ZoneStore>();
+  std::shared_ptr<ZoneStore> zones_ = std::make_shared<ZoneStore>(kZones);
   std::optional<Zone> zone_here() const;
   std::optional<Zone> decided_zone() const;
   std::optional<Points> benson_zone() const;

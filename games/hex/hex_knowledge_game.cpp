@@ -7,9 +7,12 @@
 namespace dfpn::games {
 namespace {
 
-// Records per winner in a game's proof-transposition store: 2^18 take 4 MiB
-// a winner up to 8x8 and 24 MiB on the largest boards; a lookup scans them
-// all, which on 8x8 costs a small part of one H-search.
+// Default capacities of the shared stores. Records per winner in the
+// proof-transposition store: 2^18 take 4 MiB a winner up to 8x8 and 24 MiB
+// on the largest boards; a lookup scans them all, which on 8x8 costs a
+// small part of one H-search.
+constexpr std::size_t kAnalyses = std::size_t{1} << 15;
+constexpr std::size_t kProofSets = std::size_t{1} << 16;
 constexpr std::size_t kTranspositionRecords = std::size_t{1} << 18;
 
 std::array<CellSet, 2> stones_of(const HexGame& game) {  // Black [0], White [1]
@@ -27,10 +30,24 @@ Outcome outcome_for(Player winner, Player attacker) {
 }  // namespace
 
 HexKnowledgeGame::HexKnowledgeGame(HexGame rules, HexKnowledge knobs)
-    : rules_(std::move(rules)), knobs_(knobs), cache_(std::make_shared<AnalysisCache>()),
-      analyses_(std::make_shared<std::atomic<std::uint64_t>>(0)), proof_sets_(std::make_shared<ProofSetStore>()) {
+    : rules_(std::move(rules)), knobs_(knobs), analyses_(std::make_shared<std::atomic<std::uint64_t>>(0)) {
+  make_stores(0);
+}
+
+void HexKnowledgeGame::make_stores(int halvings) {
+  cache_ = std::make_shared<AnalysisCache>(kAnalyses >> halvings);
+  proof_sets_ = std::make_shared<ProofSetStore>(kProofSets >> halvings);
+  transpositions_.reset();
   if (knobs_.refutation && knobs_.transpositions)
-    transpositions_ = std::make_shared<ProofTranspositions>(rules_.size() * rules_.size(), kTranspositionRecords);
+    transpositions_ =
+        std::make_shared<ProofTranspositions>(rules_.size() * rules_.size(), kTranspositionRecords >> halvings);
+}
+
+void HexKnowledgeGame::limit_stores(std::size_t bytes) {
+  for (int halvings = 0; halvings <= kMostStoreHalvings; ++halvings) {
+    make_stores(halvings);
+    if (store_bytes() <= bytes) return;
+  }
 }
 
 const HexAnalysis& HexKnowledgeGame::analysis() const {
@@ -314,7 +331,7 @@ void HexKnowledgeGame::learn_lost(std::span<const Move>) {
 }
 
 std::size_t HexKnowledgeGame::store_bytes() const {
-  return AnalysisCache::bytes() + ProofSetStore::bytes() + (transpositions_ ? transpositions_->max_bytes() : 0);
+  return cache_->bytes() + proof_sets_->bytes() + (transpositions_ ? transpositions_->max_bytes() : 0);
 }
 
 std::vector<std::pair<std::string, double>> HexKnowledgeGame::search_statistics() const {

@@ -105,6 +105,13 @@ class HexKnowledgeGame {
   // proof sets, proof transpositions): fixed capacities, allocated on first
   // use. A process budget sets them aside before sizing the table.
   std::size_t store_bytes() const;
+  // Fresh, empty stores of at most `bytes` together: each capacity halved
+  // as often as needed, at most kMostStoreHalvings times (1/1024 of the
+  // default, whatever `bytes` says; smaller stores only cost work done
+  // again). Call it before the game is copied: earlier copies keep the old
+  // stores.
+  void limit_stores(std::size_t bytes);
+  static constexpr int kMostStoreHalvings = 10;
   // The analysis of the current position (cached by hash); valid until the
   // next call on this object.
   const HexAnalysis& analysis() const;
@@ -121,7 +128,7 @@ class HexKnowledgeGame {
   // the same children again at every re-expansion of their parent, and the
   // parallel searchers (each on its own copy) visit the same positions near
   // the root, so one analysis serves them all.
-  using AnalysisCache = SharedCache<HexAnalysis, std::size_t{1} << 15>;
+  using AnalysisCache = SharedCache<HexAnalysis>;
   std::shared_ptr<AnalysisCache> cache_;
   // Analyses computed (cache misses), shared like the cache.
   std::shared_ptr<std::atomic<std::uint64_t>> analyses_;
@@ -131,10 +138,12 @@ class HexKnowledgeGame {
     CellSet set;
     Player winner = Player::Black;
   };
-  using ProofSetStore = SharedCache<Solved, std::size_t{1} << 16>;
+  using ProofSetStore = SharedCache<Solved>;
   std::shared_ptr<ProofSetStore> proof_sets_;
   // Solved positions found again by containment (shared; null when off).
   std::shared_ptr<ProofTranspositions> transpositions_;
+  // The stores at their default capacities halved `halvings` times.
+  void make_stores(int halvings);
   // Whether evaluate() may decide by a proof set (not in explainable()).
   bool decide_by_proof_sets_ = true;
   ProofSetObserver observer_;

@@ -492,14 +492,25 @@ TEST(DfpnCli, MemoryBudgetSizesTheTableAndTheThreads) {
   const auto small = solve_json("--game synthetic --depth 8 --memory-mb 64 --threads 1");
   EXPECT_GT(small["tt_mb"].get<double>(), 32);
   EXPECT_LT(small["tt_mb"].get<double>(), 64);
-  // Hex 8x8's stores (analyses, proof sets, proof transpositions) take about
-  // half of 64 MiB: one thread fits, two do not.
-  const auto hex = solve_json("--game hex --size 8 --moves a1 --nodes 10 --memory-mb 64");
-  EXPECT_EQ(hex["threads"], 1);
-  EXPECT_LT(hex["tt_mb"].get<double>(), 16);
-  const CommandRun refused = run("solve --game hex --size 8 --moves a1 --nodes 10 --memory-mb 64 --threads 2 -q");
+  // Hex 8x8's stores (analyses, proof sets, proof transpositions) take
+  // about half of 64 MiB at their default size: under that budget they get
+  // at most half of what the program and two threads leave, and the table
+  // the rest.
+  const auto hex = solve_json("--game hex --size 8 --moves a1 --nodes 10 --memory-mb 64 --threads 2");
+  EXPECT_EQ(hex["threads"], 2);
+  const auto stat = [](const nlohmann::json& report, const std::string& key) {
+    return report["stats"].value(key, -1.0);
+  };
+  EXPECT_GT(stat(hex, "store_mb"), 0);
+  EXPECT_LE(stat(hex, "store_mb"), 16);
+  EXPECT_GT(hex["tt_mb"].get<double>(), 16);
+  EXPECT_LE(hex["tt_mb"].get<double>() + stat(hex, "store_mb"), 64 - 16 - 2 * 8);
+  // A generous budget leaves the stores at their default size.
+  const auto roomy = solve_json("--game hex --size 8 --moves a1 --nodes 10 --memory-mb 256 --threads 2");
+  EXPECT_GT(stat(roomy, "store_mb"), 30);
+  const CommandRun refused = run("solve --game hex --size 8 --moves a1 --nodes 10 --memory-mb 32 --threads 2 -q");
   EXPECT_EQ(refused.status, 2) << refused.out;
-  EXPECT_NE(refused.out.find("--memory-mb: 64 MiB is too little; this solve needs"), std::string::npos) << refused.out;
+  EXPECT_NE(refused.out.find("--memory-mb: 32 MiB is too little; this solve needs"), std::string::npos) << refused.out;
   EXPECT_EQ(std::count(refused.out.begin(), refused.out.end(), '\n'), 1) << refused.out;
 }
 

@@ -176,6 +176,41 @@ TEST(GtpCommand, GoProblemSession) {
 
 namespace {
 
+// Under a memory budget the engine fits in it as `dfpn solve` does: the
+// table gets what the program, the threads and the game's stores leave; a
+// board or a budget that cannot fit is refused and the engine keeps going.
+TEST(GtpCommand, AMemoryBudgetSizesTheWholeEngine) {
+  const auto script = write_file("budget.gtp",
+                                 "boardsize 4\n"
+                                 "param_dfpn memory_mb 40\n"
+                                 "param_dfpn\n"
+                                 "boardsize 19\n"
+                                 "showboard\n"
+                                 "dfpn-solve-state\n"
+                                 "param_dfpn memory_mb 20\n"
+                                 "param_dfpn memory_mb 0\n"
+                                 "param_dfpn\n");
+  const CommandRun r = run("gtp --threads 1 < " + script);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto a = answers(r.out);
+  ASSERT_EQ(a.size(), 9u) << r.out;
+  for (int i : {0, 1, 2, 4, 5, 7, 8}) EXPECT_EQ(a[std::size_t(i)][0], '=') << i << ": " << a[std::size_t(i)];
+  EXPECT_NE(a[2].find("memory_mb 40"), std::string::npos) << a[2];
+  // 40 MiB less the program (16), one 4x4 thread (5) and the stores: the
+  // table is smaller than 19 MiB of 32-byte entries.
+  const auto tt_size = [](const std::string& listing) {
+    return std::stoull(listing.substr(listing.find("tt_size ") + 8));
+  };
+  EXPECT_LT(tt_size(a[2]), (19u << 20) / 32) << a[2];
+  EXPECT_GT(tt_size(a[2]), (4u << 20) / 32) << a[2];
+  // A 19x19 Hex thread needs more than the budget leaves.
+  EXPECT_EQ(a[3].rfind("? boardsize: 40 MiB is too little", 0), 0u) << a[3];
+  EXPECT_EQ(a[4].find("19"), std::string::npos) << a[4];  // still 4x4
+  EXPECT_EQ(a[5], "= black");
+  EXPECT_EQ(a[6].rfind("? memory_mb: 20 MiB is too little", 0), 0u) << a[6];
+  EXPECT_NE(a[8].find("memory_mb 0"), std::string::npos) << a[8];
+}
+
 // The table saved by one engine is loaded by another, for the same board
 // size only; a file that is not a table is refused with the reason.
 TEST(GtpCommand, SavesAndLoadsTheTable) {

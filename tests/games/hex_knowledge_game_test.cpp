@@ -140,4 +140,33 @@ TEST(HexKnowledgeGame, SolverAgreesWithTheRulesOnEveryOpening) {
   }
 }
 
+// Stores sized for a small memory budget hold what they are given, and a
+// search whose caches keep overwriting each other still gives the rules'
+// answers: every entry is a fact about its position, however few are kept.
+TEST(HexKnowledgeGame, SmallStoresKeepTheirBoundAndTheAnswers) {
+  HexKnowledgeGame roomy{HexGame(8)};
+  const std::size_t full = roomy.store_bytes();
+  roomy.limit_stores(full);
+  EXPECT_EQ(roomy.store_bytes(), full);  // a bound it meets changes nothing
+  roomy.limit_stores(full / 3);
+  EXPECT_LE(roomy.store_bytes(), full / 3);
+  EXPECT_GT(roomy.store_bytes(), full / 8);  // halved no more than needed
+  roomy.limit_stores(0);
+  EXPECT_GT(roomy.store_bytes(), 0u);  // the floor: 1/1024 of the default
+  EXPECT_LE(roomy.store_bytes(), full / 1000);
+
+  HexRulesSolver exact;
+  for (int first = 0; first < 16; ++first) {
+    HexGame g(4);
+    g.play(static_cast<HexGame::Move>(first));
+    HexKnowledgeGame game(g);
+    game.limit_stores(0);
+    auto table = tt::TranspositionTable::with_entries(1 << 10);
+    DepthFirstPns<HexKnowledgeGame> search(game, Player::White, table, Limits{}, DfpnOptions{});
+    const auto r = search.solve();
+    ASSERT_TRUE(r.solved());
+    EXPECT_EQ(r.outcome == Outcome::Proven, exact.mover_wins(g)) << g.move_to_string(HexGame::Move(first));
+  }
+}
+
 }  // namespace
