@@ -44,6 +44,8 @@ class ParallelDfpn {
   // Searchers coordinate (virtual numbers, solved checks) above this depth
   // and work alone below it.
   void set_shared_depth(std::uint32_t depth) { shared_depth_ = depth; }
+  // Games that repeat: the positions above the root (DepthFirstPns::set_path_above).
+  void set_path_above(std::vector<std::uint64_t> path) { path_above_ = std::move(path); }
 
   SolveResult<Move> solve() {
     const auto start = std::chrono::steady_clock::now();
@@ -58,6 +60,7 @@ class ParallelDfpn {
       SharedSearch::Member member(sharing);
       DepthFirstPns<G, Table, SharedSearch::Member> search(game_, attacker_, table_, member, limits, options_);
       search.set_report_line(false);  // read once below, not once per thread
+      search.set_path_above(path_above_);
       results[i] = search.solve();
       counters[i] = search.counters();
       sharing.request_stop();  // solved or out of budget: the others stop too
@@ -129,6 +132,7 @@ class ParallelDfpn {
   Limits limits_;
   DfpnOptions options_;
   std::uint32_t shared_depth_ = SharedSearch::kDefaultSharedDepth;
+  std::vector<std::uint64_t> path_above_;
 };
 
 }  // namespace dfpn::parallel

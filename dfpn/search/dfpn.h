@@ -68,7 +68,7 @@ class DepthFirstPns {
     // search: their driver ages the table once, before they start.
     if constexpr (!Share::kShared) table_.new_generation();
     G game = root_game_;
-    const MidResult r = search_root(game, {});
+    const MidResult r = search_root(game, path_above_);
     budget_ = nullptr;
 
     SolveResult<Move> result;
@@ -124,6 +124,13 @@ class DepthFirstPns {
     budget_ = nullptr;
     return proof;
   }
+
+  // Games that repeat: the positions (by hash) on the path from the game's
+  // start to the root, oldest first. Reaching one of them ends a line by
+  // the repetition rule, as if the search had come from there; a result
+  // that rests on them is this path's alone and is not stored (a job-level
+  // worker searches a job's position this way).
+  void set_path_above(std::vector<std::uint64_t> path) { path_above_ = std::move(path); }
 
   const DfpnCounters& counters() const { return counters_; }
   // Cooperating searchers leave the principal variation to their driver,
@@ -440,6 +447,7 @@ class DepthFirstPns {
   std::vector<Move> root_wins_;
   std::deque<Frame> frames_;  // per depth; deque keeps references stable
   PathIndex on_path_;
+  std::vector<std::uint64_t> path_above_;  // set_path_above()
   DfpnCounters counters_;
   bool report_line_ = true;
   bool record_expansions_ = false;

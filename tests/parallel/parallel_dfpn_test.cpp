@@ -10,6 +10,7 @@
 #include "games/synthetic/synthetic.h"
 #include "games/tictactoe/tictactoe.h"
 #include "support/go_ghi_cases.h"
+#include "support/go_small_problems.h"
 #include "support/hex_rules_solver.h"
 #include "support/instances.h"
 
@@ -116,15 +117,8 @@ TEST(ParallelDfpn, HexOpeningsAgreeWithTheOracle) {
 // enclosed problems, both sides to move, both provers, seki as life or
 // death, every ko permission, against the exact oracle; proofs verified.
 TEST(ParallelDfpn, GoProblemsAgreeWithTheOracle) {
-  const std::vector<std::vector<std::string>> shapes = {
-      {"...Ox", "OOOOx", "xxxxx", "-----", "-----"},
-      {"..OOx", "OOOOx", "xxxxx", "-----", "-----"},
-      {"...Ox", "O.OOx", "OOOxx", "xxxx-", "-----"},
-      {"x.o.x", ".O.Ox", "OOOOx", "xxxxx", "-----"},
-      {"..O.x", "x.OOx", "OOOxx", "xxxx-", "-----"},
-  };
   int checked = 0;
-  for (const auto& shape : shapes)
+  for (const auto& shape : testing::small_go_shapes())
     for (Player to_move : {Player::Black, Player::White})
       for (bool seki_is_life : {true, false})
         for (int ko = 0; ko < 4; ++ko) {

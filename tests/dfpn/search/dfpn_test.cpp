@@ -105,6 +105,59 @@ TEST(Dfpn, AgreesWithOracleOnTrees) { check_against_oracle(Shape::Tree, 0, 1000)
 TEST(Dfpn, AgreesWithOracleOnDags) { check_against_oracle(Shape::Dag, 0, 1000); }
 TEST(Dfpn, AgreesWithOracleOnCyclicGraphs) { check_against_oracle(Shape::Graph, 0, 1000); }
 
+// G with one legal move at its start: minimax on it gives the value of the
+// position after that move on the path that led to it.
+template <Game G>
+struct ForcedFirstMove {
+  using Move = MoveOf<G>;
+  using MoveList = MoveListOf<G>;
+  G game;
+  Move first;
+  int depth = 0;
+  std::uint64_t hash() const { return game.hash(); }
+  Player to_move() const { return game.to_move(); }
+  void generate_moves(MoveList& moves) const {
+    game.generate_moves(moves);
+    if (depth == 0) {
+      moves.clear();
+      moves.push_back(first);
+    }
+  }
+  void play(Move m) { game.play(m), ++depth; }
+  void undo() { game.undo(), --depth; }
+  Outcome evaluate(Player attacker) const { return game.evaluate(attacker); }
+  std::string move_to_string(Move m) const { return game.move_to_string(m); }
+  bool may_repeat() const { return dfpn::may_repeat(game); }
+  Outcome repetition_outcome(Player attacker) const { return dfpn::repetition_outcome(game, attacker); }
+};
+
+// set_path_above: a position searched with the positions above it has its
+// value on that path (a line back to the path ends there by the repetition
+// rule), which can differ from its value as a root.
+TEST(Dfpn, APathAboveTheRootGivesThePositionsValueOnThatPath) {
+  int checked = 0, differs_as_root = 0;
+  for (std::uint64_t seed = 0; seed < 3000; ++seed) {
+    SyntheticGame g(seed, testing::instance_params(Shape::Graph, seed));
+    const Player attacker = seed % 2 ? Player::Black : Player::White;
+    if (g.evaluate(attacker) != Outcome::Unknown) continue;
+    SyntheticGame::MoveList moves;
+    g.generate_moves(moves);
+    for (const auto m : moves) {
+      const Outcome on_path = Minimax(ForcedFirstMove<SyntheticGame>{g, m}, attacker).solve().outcome;
+      SyntheticGame child = g;
+      child.play(m);
+      auto table = tt::TranspositionTable::with_entries(1 << 10);
+      DepthFirstPns<SyntheticGame> search(child, attacker, table);
+      search.set_path_above({g.hash()});
+      ASSERT_EQ(search.solve().outcome, on_path) << testing::describe(Shape::Graph, seed);
+      differs_as_root += Minimax(child, attacker).solve().outcome != on_path;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 3000);
+  EXPECT_GT(differs_as_root, 0) << "no instance where the path matters: the test shows nothing";
+}
+
 TEST(Dfpn, LimitsGiveUnknownNeverAWrongAnswer) {
   for (std::uint64_t seed = 0; seed < 100; ++seed) {
     auto params = testing::instance_params(Shape::Graph, seed);

@@ -1,0 +1,43 @@
+// Job-level search (Wu et al., "Job-Level Proof Number Search"; Čížek,
+// Balko & Schmid, PNS over parallel df-pn workers): a master keeps a
+// proof-number tree over the top of the game, keyed by move path, and hands
+// its most-proving leaves to workers as jobs; each worker searches its job
+// with df-pn on its own table (kept between jobs) for a node budget and
+// sends back what it learnt. These are the messages: plain data, so they
+// can cross threads (local_jobs.h) or machines (an MPI transport).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "dfpn/base/types.h"
+
+namespace dfpn::jobs {
+
+template <class Move>
+struct Job {
+  std::uint64_t id = 0;
+  std::vector<Move> path;     // from the root to the job's position
+  std::uint64_t budget = 0;   // most expansions the worker spends on it
+};
+
+template <class Move>
+struct JobResult {
+  struct Child {
+    Move move{};
+    Numbers numbers{};           // from the worker's table ({1, 1} if it never stored the child)
+    bool attacker_to_move = false;
+  };
+  std::uint64_t id = 0;
+  Numbers numbers{};             // the job's position, from the attacker's side
+  bool attacker_to_move = false;  // at the job's position
+  // The position's moves with what the worker's table knows of them, when
+  // it is not solved (the master grows its tree by them); empty if the
+  // budget ran out before the position was expanded.
+  std::vector<Child> children;
+  std::optional<Move> best_move;  // solved with the mover winning: a winning move, if the worker named one
+  std::uint64_t nodes = 0;       // expansions the worker spent
+};
+
+}  // namespace dfpn::jobs

@@ -1,0 +1,197 @@
+// The master's proof-number tree of a job-level search (job.h). Nodes are
+// positions reached by a move path from the root; a tree, not a graph, so a
+// position's value never depends on another path (Go's superko history is
+// exact). A leaf is either fresh, or busy with a job, or grown: a job's
+// answer that does not solve its position adds the children the worker saw,
+// with the numbers its table holds for them.
+//
+// Jobs go to the most-proving leaf that no job is working on: the usual
+// descent (least pn below the attacker's turns, least dn below the
+// defender's), skipping subtrees whose every open leaf is busy. That is the
+// virtual-number rule of job-level PNS in its simplest form: a busy leaf is
+// as if infinitely costly to the next job, and counts with its last known
+// numbers everywhere else.
+//
+// Answers cannot depend on the number of workers: a solved leaf is a fact
+// about its position (the worker's table holds only path-independent facts,
+// and the job's path is played out on the worker), and the tree combines
+// facts by the AND/OR rule alone.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "dfpn/base/types.h"
+#include "parallel/jobs/job.h"
+
+namespace dfpn::jobs {
+
+template <class Move>
+class JobTree {
+ public:
+  // `budget`: expansions per job; a job that ends before its position was
+  // expanded is issued again with twice the budget.
+  explicit JobTree(std::uint64_t budget) : budget_(std::max<std::uint64_t>(1, budget)) { nodes_.emplace_back(); }
+
+  // The next job, or nullopt when the root is solved or every open leaf is
+  // busy (wait for an answer).
+  std::optional<Job<Move>> next_job() {
+    std::uint32_t n = 0;
+    while (true) {
+      Node& node = nodes_[n];
+      if (node.numbers.solved() || node.blocked) return std::nullopt;
+      if (node.children.empty()) break;
+      n = best_open_child(node);
+    }
+    Node& leaf = nodes_[n];
+    leaf.busy = true;
+    const std::uint64_t id = ++issued_;
+    in_flight_.emplace(id, n);
+    update_upwards(n);
+    return Job<Move>{id, path_to(n), budget_ << std::min<std::uint32_t>(leaf.short_jobs, 20)};
+  }
+
+  // A job's answer. Answers to jobs this tree no longer waits for (given up
+  // with abandon()) are ignored: the job was issued again.
+  void complete(const JobResult<Move>& r) {
+    const auto found = in_flight_.find(r.id);
+    if (found == in_flight_.end()) {
+      ++ignored_;
+      return;
+    }
+    const std::uint32_t n = found->second;
+    in_flight_.erase(found);
+    ++completed_;
+    nodes_searched_ += r.nodes;
+    Node& leaf = nodes_[n];
+    leaf.busy = false;
+    leaf.attacker_to_move = r.attacker_to_move;
+    if (!r.numbers.solved() && !r.children.empty()) {
+      for (const auto& c : r.children) {
+        Node child;
+        child.parent = n;
+        child.move = c.move;
+        child.numbers = c.numbers;
+        child.attacker_to_move = c.attacker_to_move;
+        nodes_[n].children.push_back(std::uint32_t(nodes_.size()));
+        nodes_.push_back(child);
+      }
+    } else {
+      leaf.numbers = r.numbers;
+      leaf.winning_move = r.best_move;
+      if (!r.numbers.solved()) ++leaf.short_jobs;
+    }
+    update_upwards(n);
+  }
+
+  // A job that will not be answered (its worker was lost): its leaf is open
+  // again, and the next job may take it.
+  void abandon(std::uint64_t id) {
+    const auto found = in_flight_.find(id);
+    if (found == in_flight_.end()) return;
+    const std::uint32_t n = found->second;
+    in_flight_.erase(found);
+    ++abandoned_;
+    nodes_[n].busy = false;
+    update_upwards(n);
+  }
+
+  Numbers root() const { return nodes_[0].numbers; }
+  bool solved() const { return nodes_[0].numbers.solved(); }
+  // The root's winning move, when it is solved for the side to move.
+  std::optional<Move> best_move() const {
+    const Node& root = nodes_[0];
+    if (root.winning_move) return root.winning_move;  // solved by one job
+    for (std::uint32_t c : root.children) {
+      const Numbers cn = nodes_[c].numbers;
+      if ((root.attacker_to_move && root.numbers.proven() && cn.proven()) ||
+          (!root.attacker_to_move && root.numbers.disproven() && cn.disproven()))
+        return nodes_[c].move;
+    }
+    return std::nullopt;
+  }
+  std::size_t size() const { return nodes_.size(); }
+  std::size_t busy() const { return in_flight_.size(); }
+  std::uint64_t issued() const { return issued_; }
+  std::uint64_t completed() const { return completed_; }
+  std::uint64_t abandoned() const { return abandoned_; }
+  std::uint64_t ignored() const { return ignored_; }
+  std::uint64_t nodes_searched() const { return nodes_searched_; }
+
+ private:
+  static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+  struct Node {
+    std::uint32_t parent = kNone;
+    Move move{};
+    Numbers numbers{};
+    bool attacker_to_move = true;  // the root's is set by its first answer
+    bool busy = false;             // a job is working on this leaf
+    bool blocked = false;          // busy, or every open child blocked
+    std::uint32_t short_jobs = 0;  // answers that came back before the leaf was expanded
+    std::optional<Move> winning_move;  // named by the job that solved the leaf
+    std::vector<std::uint32_t> children;
+  };
+
+  // The child a job should go below: open (unsolved, not blocked), least
+  // pn at the attacker's turn, least dn at the defender's; first on ties.
+  std::uint32_t best_open_child(const Node& node) const {
+    std::uint32_t best = kNone;
+    for (std::uint32_t c : node.children) {
+      const Node& child = nodes_[c];
+      if (child.numbers.solved() || child.blocked) continue;
+      if (best == kNone) {
+        best = c;
+        continue;
+      }
+      const Numbers a = child.numbers, b = nodes_[best].numbers;
+      if (node.attacker_to_move ? a.pn < b.pn : a.dn < b.dn) best = c;
+    }
+    return best;
+  }
+
+  // Numbers and blocked flags of `n` and every ancestor, after `n` changed.
+  void update_upwards(std::uint32_t n) {
+    while (n != kNone) {
+      Node& node = nodes_[n];
+      if (!node.children.empty()) {
+        node.numbers = combine(node);
+        node.blocked = std::all_of(node.children.begin(), node.children.end(), [&](std::uint32_t c) {
+          return nodes_[c].numbers.solved() || nodes_[c].blocked;
+        });
+      } else {
+        node.blocked = node.busy;
+      }
+      n = node.parent;
+    }
+  }
+
+  // The AND/OR rule: at the attacker's turn pn is the least and dn the sum
+  // of the children's; at the defender's, the other way round.
+  Numbers combine(const Node& node) const {
+    ProofNumber least = kInfinity, sum = 0;
+    for (std::uint32_t c : node.children) {
+      const Numbers cn = nodes_[c].numbers;
+      least = std::min(least, node.attacker_to_move ? cn.pn : cn.dn);
+      sum = saturating_add(sum, node.attacker_to_move ? cn.dn : cn.pn);
+    }
+    return node.attacker_to_move ? Numbers{least, sum} : Numbers{sum, least};
+  }
+
+  std::vector<Move> path_to(std::uint32_t n) const {
+    std::vector<Move> path;
+    for (; n != 0; n = nodes_[n].parent) path.push_back(nodes_[n].move);
+    std::reverse(path.begin(), path.end());
+    return path;
+  }
+
+  std::uint64_t budget_;
+  std::vector<Node> nodes_;
+  std::unordered_map<std::uint64_t, std::uint32_t> in_flight_;  // job id -> leaf
+  std::uint64_t issued_ = 0, completed_ = 0, abandoned_ = 0, ignored_ = 0, nodes_searched_ = 0;
+};
+
+}  // namespace dfpn::jobs

@@ -1,0 +1,102 @@
+// A worker of a job-level search (job.h): df-pn on the job's position, on
+// one or more threads (parallel_dfpn.h), with one table kept from job to
+// job. Keeping it is what makes job-level search pay (Čížek et al.: workers
+// that threw their tables away were slower than one sequential df-pn): the
+// jobs of one worker overlap, and every entry is a path-independent fact
+// about its position, so it holds for every later job.
+#pragma once
+
+#include <algorithm>
+#include <stop_token>
+#include <vector>
+#include <utility>
+
+#include "dfpn/base/game.h"
+#include "dfpn/base/limits.h"
+#include "dfpn/search/dfpn.h"
+#include "parallel/jobs/job.h"
+#include "parallel/parallel_dfpn.h"
+#include "tt/table.h"
+
+namespace dfpn::jobs {
+
+template <Game G>
+class JobWorker {
+ public:
+  using Move = MoveOf<G>;
+
+  JobWorker(const G& root, Player attacker, tt::TranspositionTable table, int threads = 1,
+            DfpnOptions options = {})
+      : root_(root), attacker_(attacker), table_(std::move(table)), threads_(std::max(1, threads)),
+        options_(options), repeats_(may_repeat(root)) {}
+
+  // Searches the job's position for at most its budget of expansions, or
+  // until `stop` (the job became irrelevant, or the run is ending).
+  JobResult<Move> run(const Job<Move>& job, std::stop_token stop = {}) {
+    G game = root_;
+    std::vector<std::uint64_t> above;  // games that repeat: the job's path, for the repetition rule
+    for (const Move m : job.path) {
+      if (repeats_) above.push_back(game.hash());
+      game.play(m);
+    }
+    JobResult<Move> r;
+    r.id = job.id;
+    r.attacker_to_move = game.to_move() == attacker_;
+    if (repeats_ && std::find(above.begin(), above.end(), game.hash()) != above.end()) {
+      r.numbers = Numbers::of(repetition_outcome(root_, attacker_));  // the path came back here
+      return r;
+    }
+    Limits limits;
+    limits.stop = std::move(stop);
+    limits.max_nodes = job.budget;
+    SolveResult<Move> found;
+    if (threads_ > 1) {
+      parallel::ParallelDfpn<G> search(game, attacker_, table_, threads_, limits, options_);
+      search.set_path_above(above);
+      found = search.solve();
+    } else {
+      DepthFirstPns<G> search(game, attacker_, table_, limits, options_);
+      search.set_report_line(false);
+      search.set_path_above(above);
+      found = search.solve();
+    }
+    r.nodes = found.nodes;
+    r.numbers = found.solved() ? Numbers::of(found.outcome) : estimate(game);
+    r.best_move = found.best_move;
+    if (!r.numbers.solved()) {
+      MoveListOf<G> moves;
+      game.generate_moves(moves);
+      tt::EntryData e;
+      if (table_.probe(game.hash(), e))  // expanded at least once: its children are worth growing
+        for (const Move m : moves) {
+          game.play(m);
+          r.children.push_back({m, estimate(game), game.to_move() == attacker_});
+          game.undo();
+        }
+    }
+    return r;
+  }
+
+  const tt::TranspositionTable& table() const { return table_; }
+
+ private:
+  // What the table knows of a position, for the master's tree. In games
+  // that repeat, a solved entry is the position's value as a root, which on
+  // the job's path may differ (a line back to the path ends there): only
+  // its own job, searched on its path, settles such a position.
+  Numbers estimate(const G& game) const {
+    tt::EntryData e;
+    if (!table_.probe(game.hash(), e)) return Numbers{};
+    if (repeats_ && e.numbers.solved()) return Numbers{};
+    return e.numbers;
+  }
+
+  G root_;
+  Player attacker_;
+  tt::TranspositionTable table_;
+  int threads_;
+  DfpnOptions options_;
+  bool repeats_;
+};
+
+}  // namespace dfpn::jobs

@@ -1,0 +1,174 @@
+// A job-level search in one process: the master (job_tree.h) on the calling
+// thread and each worker (job_worker.h) on its own thread, passing the
+// messages of job.h through queues. It is the reference for the protocol
+// that an MPI transport runs across machines, and how tests check that the
+// answers do not depend on the number of workers.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stop_token>
+#include <thread>
+#include <vector>
+
+#include "dfpn/base/game.h"
+#include "dfpn/base/limits.h"
+#include "dfpn/base/result.h"
+#include "parallel/jobs/job_tree.h"
+#include "parallel/jobs/job_worker.h"
+
+namespace dfpn::jobs {
+
+struct JobSearchOptions {
+  int workers = 2;
+  int threads_per_worker = 1;
+  std::size_t table_bytes_per_worker = std::size_t{32} << 20;
+  std::uint64_t job_budget = 2000;  // expansions per job
+  DfpnOptions dfpn{};
+};
+
+template <Game G>
+class LocalJobSearch {
+ public:
+  using Move = MoveOf<G>;
+
+  LocalJobSearch(const G& game, Player attacker, JobSearchOptions options, Limits limits = {})
+      : game_(game), attacker_(attacker), options_(options), limits_(std::move(limits)) {}
+
+  SolveResult<Move> solve() {
+    const auto start = std::chrono::steady_clock::now();
+    const auto deadline =
+        start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(
+                    limits_.time_s > 0 ? limits_.time_s : 1e9));
+    JobTree<Move> tree(options_.job_budget);
+    const int n = std::max(1, options_.workers);
+    std::vector<std::unique_ptr<Mailbox>> boxes;
+    for (int i = 0; i < n; ++i) boxes.push_back(std::make_unique<Mailbox>());
+    std::stop_source ending;  // the run is over: searches in progress stop
+    {
+      std::vector<std::jthread> threads;
+      for (int i = 0; i < n; ++i)
+        threads.emplace_back([&, i] {
+          JobWorker<G> worker(game_, attacker_,
+                              tt::TranspositionTable::with_bytes(options_.table_bytes_per_worker),
+                              options_.threads_per_worker, options_.dfpn);
+          while (const auto job = boxes[std::size_t(i)]->take()) {
+            JobResult<Move> r = worker.run(*job, ending.get_token());
+            answers_.put({i, std::move(r)});
+          }
+        });
+      std::vector<bool> idle(std::size_t(n), true);
+      StopReason reason = StopReason::None;
+      while (!tree.solved()) {
+        for (int i = 0; i < n; ++i) {
+          if (!idle[std::size_t(i)]) continue;
+          auto job = tree.next_job();
+          if (!job) break;
+          idle[std::size_t(i)] = false;
+          boxes[std::size_t(i)]->put(std::move(*job));
+        }
+        if (limits_.stop.stop_requested()) reason = StopReason::Stopped;
+        else if (limits_.max_nodes && tree.nodes_searched() >= limits_.max_nodes) reason = StopReason::Nodes;
+        else if (std::chrono::steady_clock::now() >= deadline) reason = StopReason::Time;
+        if (reason != StopReason::None) break;
+        if (const auto answer = answers_.take_until(deadline)) {
+          idle[std::size_t(answer->worker)] = true;
+          tree.complete(answer->result);
+        }
+      }
+      ending.request_stop();
+      for (auto& box : boxes) box->close();
+      result_.reason = tree.solved() ? StopReason::None : reason;
+    }  // the workers finish their jobs (stopped) and end
+    result_.outcome = tree.root().outcome();
+    result_.best_move = tree.best_move();
+    result_.nodes = tree.nodes_searched();
+    result_.time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result_.stats = {{"workers", double(n)},
+                     {"jobs", double(tree.issued())},
+                     {"jobs_completed", double(tree.completed())},
+                     {"reissued_jobs", double(tree.abandoned())},
+                     {"master_tree_nodes", double(tree.size())}};
+    return result_;
+  }
+
+ private:
+  // One worker's incoming jobs (at most one waits at a time).
+  class Mailbox {
+   public:
+    void put(Job<Move> job) {
+      {
+        std::lock_guard<std::mutex> guard(lock_);
+        job_ = std::move(job);
+      }
+      ready_.notify_one();
+    }
+    void close() {
+      {
+        std::lock_guard<std::mutex> guard(lock_);
+        closed_ = true;
+      }
+      ready_.notify_one();
+    }
+    // The next job, or nullopt once closed.
+    std::optional<Job<Move>> take() {
+      std::unique_lock<std::mutex> guard(lock_);
+      ready_.wait(guard, [&] { return job_.has_value() || closed_; });
+      if (closed_) return std::nullopt;
+      auto job = std::move(job_);
+      job_.reset();
+      return job;
+    }
+
+   private:
+    std::mutex lock_;
+    std::condition_variable ready_;
+    std::optional<Job<Move>> job_;
+    bool closed_ = false;
+  };
+
+  struct Answer {
+    int worker;
+    JobResult<Move> result;
+  };
+  // Answers from every worker to the master.
+  class AnswerQueue {
+   public:
+    void put(Answer a) {
+      {
+        std::lock_guard<std::mutex> guard(lock_);
+        queue_.push_back(std::move(a));
+      }
+      ready_.notify_one();
+    }
+    // The next answer, or nullopt if none came by `deadline` (or within a
+    // short wait, so the master sees a stop request promptly).
+    std::optional<Answer> take_until(std::chrono::steady_clock::time_point deadline) {
+      std::unique_lock<std::mutex> guard(lock_);
+      const auto until = std::min(deadline, std::chrono::steady_clock::now() + std::chrono::milliseconds(20));
+      if (!ready_.wait_until(guard, until, [&] { return !queue_.empty(); })) return std::nullopt;
+      Answer a = std::move(queue_.front());
+      queue_.pop_front();
+      return a;
+    }
+
+   private:
+    std::mutex lock_;
+    std::condition_variable ready_;
+    std::deque<Answer> queue_;
+  };
+
+  G game_;
+  Player attacker_;
+  JobSearchOptions options_;
+  Limits limits_;
+  AnswerQueue answers_;
+  SolveResult<Move> result_;
+};
+
+}  // namespace dfpn::jobs

@@ -1,0 +1,103 @@
+// JobTree: jobs go to the most-proving open leaf, busy leaves are skipped,
+// answers grow the tree and settle it by the AND/OR rule, and a job given
+// up is issued again while its late answer is ignored.
+#include "parallel/jobs/job_tree.h"
+
+#include <gtest/gtest.h>
+
+namespace dfpn::jobs {
+namespace {
+
+using Tree = JobTree<int>;
+using Result = JobResult<int>;
+
+Result grown(std::uint64_t id, bool attacker_to_move, std::vector<Result::Child> children) {
+  Result r;
+  r.id = id;
+  r.numbers = {5, 5};
+  r.attacker_to_move = attacker_to_move;
+  r.children = std::move(children);
+  r.nodes = 10;
+  return r;
+}
+
+Result settled(std::uint64_t id, Outcome outcome) {
+  Result r;
+  r.id = id;
+  r.numbers = Numbers::of(outcome);
+  r.nodes = 3;
+  return r;
+}
+
+TEST(JobTree, TheRootFirstThenItsMostProvingChildren) {
+  Tree tree(100);
+  const auto root = tree.next_job();
+  ASSERT_TRUE(root);
+  EXPECT_TRUE(root->path.empty());
+  EXPECT_EQ(root->budget, 100u);
+  EXPECT_FALSE(tree.next_job());  // the only leaf is busy
+  // The attacker to move; move 7 is the cheaper proof, then 3.
+  tree.complete(grown(root->id, true, {{3, {4, 2}, false}, {7, {2, 9}, false}}));
+  EXPECT_EQ(tree.root(), (Numbers{2, 11}));
+  const auto first = tree.next_job();
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->path, std::vector<int>{7});
+  const auto second = tree.next_job();  // 7 is busy: 3 goes next
+  ASSERT_TRUE(second);
+  EXPECT_EQ(second->path, std::vector<int>{3});
+  EXPECT_FALSE(tree.next_job());
+  // 3 is disproven; 7 proven: the root is proven through 7.
+  tree.complete(settled(second->id, Outcome::Disproven));
+  EXPECT_FALSE(tree.solved());
+  tree.complete(settled(first->id, Outcome::Proven));
+  EXPECT_TRUE(tree.solved());
+  EXPECT_EQ(tree.root().outcome(), Outcome::Proven);
+  EXPECT_EQ(tree.best_move(), 7);
+  EXPECT_FALSE(tree.next_job());
+  EXPECT_EQ(tree.nodes_searched(), 16u);
+}
+
+TEST(JobTree, TheDefendersTurnNeedsEveryChild) {
+  Tree tree(10);
+  const auto root = tree.next_job();
+  tree.complete(grown(root->id, false, {{1, {1, 1}, true}, {2, {1, 1}, true}}));
+  const auto a = tree.next_job();
+  const auto b = tree.next_job();
+  ASSERT_TRUE(a && b);
+  tree.complete(settled(a->id, Outcome::Proven));
+  EXPECT_FALSE(tree.solved());  // one refutation left to prove
+  tree.complete(settled(b->id, Outcome::Proven));
+  EXPECT_EQ(tree.root().outcome(), Outcome::Proven);
+  EXPECT_FALSE(tree.best_move());  // the attacker has no move here
+}
+
+TEST(JobTree, AGivenUpJobIsIssuedAgainAndItsLateAnswerIgnored) {
+  Tree tree(10);
+  const auto lost = tree.next_job();
+  tree.abandon(lost->id);
+  EXPECT_EQ(tree.abandoned(), 1u);
+  const auto again = tree.next_job();
+  ASSERT_TRUE(again);
+  EXPECT_NE(again->id, lost->id);
+  EXPECT_TRUE(again->path.empty());
+  tree.complete(settled(lost->id, Outcome::Proven));  // the lost worker answers after all
+  EXPECT_EQ(tree.ignored(), 1u);
+  EXPECT_FALSE(tree.solved());
+  tree.complete(settled(again->id, Outcome::Disproven));
+  EXPECT_EQ(tree.root().outcome(), Outcome::Disproven);
+}
+
+TEST(JobTree, AJobThatEndsBeforeExpandingGetsTwiceTheBudget) {
+  Tree tree(10);
+  auto job = tree.next_job();
+  Result r;
+  r.id = job->id;
+  r.numbers = {1, 1};
+  tree.complete(r);
+  job = tree.next_job();
+  ASSERT_TRUE(job);
+  EXPECT_EQ(job->budget, 20u);
+}
+
+}  // namespace
+}  // namespace dfpn::jobs
