@@ -13,6 +13,7 @@ packages=(
   nlohmann-json3-dev    # JSON results, problem and suite files
   gnuplot-nox           # plots of the scaling harness
   clang libclang-rt-14-dev  # the libFuzzer targets (cmake/fuzz.sh)
+  openmpi-bin libopenmpi-dev  # dfpn-dist: job-level search over MPI (-DDFPN_MPI=ON)
 )
 
 missing=()

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's second command: install dependencies, then build and run every
 # test: the Release suite (unit tests, command-line tests, install-and-consume
-# test), the same suite under ASan+UBSan, the concurrency tests under TSan,
+# test, dfpn-dist under mpirun), the same suite under ASan+UBSan, the concurrency tests under TSan,
 # and a short run of the libFuzzer targets (cmake/fuzz.sh).
 #   DFPN_TEST_FAST=1  runs the Release suite only (for quick local iterations).
 set -euo pipefail
@@ -24,7 +24,7 @@ run_suite() {  # name, build dir, ctest label regex (empty: all), targets (empty
 }
 
 start=$(date +%s)
-run_suite "Release" build-test "" "" -DCMAKE_BUILD_TYPE=Release
+run_suite "Release" build-test "" "" -DCMAKE_BUILD_TYPE=Release -DDFPN_MPI=ON
 if [ "${DFPN_TEST_FAST:-0}" != "1" ]; then
   run_suite "ASan+UBSan" build-asan "unit|cli|concurrency" "" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DDFPN_SANITIZE=address,undefined -DDFPN_BUILD_BENCHMARKS=OFF

@@ -1,6 +1,7 @@
 // Running the algorithm a SearchSpec names, on any game.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -29,6 +30,18 @@ struct AlgorithmRun {
   std::string proof_failure;  // why no proof was built, when known
 };
 
+// A df-pn family search run by other processes (dfpn-dist: job-level
+// search over MPI, apps/dfpn-dist/). A program that has one sets it once for
+// each game before it solves; in `dfpn` it stays empty.
+template <Game G>
+using JobRunner = std::function<SolveResult<MoveOf<G>>(const G& game, Player prover, const Limits& limits,
+                                                       const SearchSpec& spec)>;
+template <Game G>
+JobRunner<G>& job_runner() {
+  static JobRunner<G> runner;
+  return runner;
+}
+
 // Positions a conceding proof may have before the builder gives up.
 inline constexpr std::size_t kMaxConcedingProof = 2'000'000;
 
@@ -40,6 +53,10 @@ void run_depth_first(const G& game, Player prover, const Limits& limits, const S
                      tt::TranspositionTable& table, AlgorithmRun<G>& run) {
   const DfpnOptions options = spec.dfpn_options<G>();
   const bool rules_proof = want_proof && !kHasRulesGame<G>;
+  if (const auto& jobs = job_runner<G>()) {
+    run.result = jobs(game, prover, limits, spec);  // no proofs yet: dfpn-dist refuses --proof and --verify
+    return;
+  }
   if (spec.thread_count() > 1) {
     parallel::ParallelDfpn<G> search(game, prover, table, spec.thread_count(), limits, options);
     run.result = search.solve();
