@@ -45,7 +45,7 @@ void run_searches_as_jobs(std::uint64_t budget) {
                                         const dfpn::cli::SearchSpec& spec) {
     static std::int64_t searches = 0;
     const std::int64_t search = ++searches;
-    if (dfpn::dist::rank() == 0) return dfpn::dist::run_master<G>(search, limits, budget);
+    if (dfpn::dist::rank() == 0) return dfpn::dist::run_master<G>(search, limits, spec, budget);
     return dfpn::dist::run_worker<G>(search, game, prover, spec);
   };
 }

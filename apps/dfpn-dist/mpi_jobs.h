@@ -108,12 +108,14 @@ jobs::JobResult<Move> decode_result(const Words& w) {
 // workers, a stop request) ends the search, then collects the jobs in
 // flight and tells every worker the outcome.
 template <Game G>
-SolveResult<MoveOf<G>> run_master(std::int64_t search, const Limits& limits, std::uint64_t budget) {
+SolveResult<MoveOf<G>> run_master(std::int64_t search, const Limits& limits, const cli::SearchSpec& spec,
+                                  std::uint64_t budget) {
   using Move = MoveOf<G>;
   const auto start = limits.started == std::chrono::steady_clock::time_point{} ? std::chrono::steady_clock::now()
                                                                                : limits.started;
   const int workers = ranks() - 1;
-  jobs::JobTree<Move> tree(budget);
+  const DfpnOptions options = spec.dfpn_options<G>();
+  jobs::JobTree<Move> tree(budget, {options.widen_base, options.widen_factor});
   std::vector<bool> idle(std::size_t(workers) + 1, true);
   int busy = 0;
   StopReason reason = StopReason::None;

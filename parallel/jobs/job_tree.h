@@ -19,6 +19,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -33,9 +34,24 @@ namespace dfpn::jobs {
 template <class Move>
 class JobTree {
  public:
+  // Widening as df-pn's (DfpnOptions): at each node the mover's number and
+  // the next job come from the first k children not yet lost for the mover,
+  // in the order the worker listed them (the game's move order), k =
+  // max(2, base + ceil(factor * open)); the other number sums them all.
+  // Without it the tree would send jobs to every move the workers' df-pn
+  // never looked at, each looking as cheap as {1, 1}.
+  struct Widening {
+    std::uint32_t base = 0;
+    double factor = 0;
+    bool on() const { return base > 0 || factor > 0; }
+  };
+
   // `budget`: expansions per job; a job that ends before its position was
   // expanded is issued again with twice the budget.
-  explicit JobTree(std::uint64_t budget) : budget_(std::max<std::uint64_t>(1, budget)) { nodes_.emplace_back(); }
+  explicit JobTree(std::uint64_t budget, Widening widening = {})
+      : budget_(std::max<std::uint64_t>(1, budget)), widening_(widening) {
+    nodes_.emplace_back();
+  }
 
   // The next job, or nullopt when the root is solved or every open leaf is
   // busy (wait for an answer).
@@ -138,9 +154,14 @@ class JobTree {
 
   // The child a job should go below: open (unsolved, not blocked), least
   // pn at the attacker's turn, least dn at the defender's; first on ties.
+  // Inside the widening window first; past it only when every child in it
+  // is busy (more workers than the window holds: speculative work).
   std::uint32_t best_open_child(const Node& node) const {
+    const std::size_t window = window_end(node);
     std::uint32_t best = kNone;
-    for (std::uint32_t c : node.children) {
+    for (std::size_t i = 0; i < node.children.size(); ++i) {
+      if (i == window && best != kNone) break;
+      const std::uint32_t c = node.children[i];
       const Node& child = nodes_[c];
       if (child.numbers.solved() || child.blocked) continue;
       if (best == kNone) {
@@ -151,6 +172,23 @@ class JobTree {
       if (node.attacker_to_move ? a.pn < b.pn : a.dn < b.dn) best = c;
     }
     return best;
+  }
+
+  // Whether a child is lost for the side to move at `node`.
+  static bool lost_for_mover(const Node& node, Numbers child) {
+    return node.attacker_to_move ? child.disproven() : child.proven();
+  }
+  // One past the last child of the widening window (all, without widening).
+  std::size_t window_end(const Node& node) const {
+    if (!widening_.on()) return node.children.size();
+    std::size_t open = 0;
+    for (std::uint32_t c : node.children) open += !lost_for_mover(node, nodes_[c].numbers);
+    const std::size_t wanted =
+        std::max<std::size_t>(2, widening_.base + std::size_t(std::ceil(widening_.factor * double(open))));
+    std::size_t seen = 0;
+    for (std::size_t i = 0; i < node.children.size(); ++i)
+      if (!lost_for_mover(node, nodes_[node.children[i]].numbers) && ++seen == wanted) return i + 1;
+    return node.children.size();
   }
 
   // Numbers and blocked flags of `n` and every ancestor, after `n` changed.
@@ -170,12 +208,15 @@ class JobTree {
   }
 
   // The AND/OR rule: at the attacker's turn pn is the least and dn the sum
-  // of the children's; at the defender's, the other way round.
+  // of the children's; at the defender's, the other way round. The least
+  // comes from the widening window only (a won child past it still counts).
   Numbers combine(const Node& node) const {
+    const std::size_t window = window_end(node);
     ProofNumber least = kInfinity, sum = 0;
-    for (std::uint32_t c : node.children) {
-      const Numbers cn = nodes_[c].numbers;
-      least = std::min(least, node.attacker_to_move ? cn.pn : cn.dn);
+    for (std::size_t i = 0; i < node.children.size(); ++i) {
+      const Numbers cn = nodes_[node.children[i]].numbers;
+      const ProofNumber mover = node.attacker_to_move ? cn.pn : cn.dn;
+      if (i < window || mover == 0) least = std::min(least, mover);
       sum = saturating_add(sum, node.attacker_to_move ? cn.dn : cn.pn);
     }
     return node.attacker_to_move ? Numbers{least, sum} : Numbers{sum, least};
@@ -189,6 +230,7 @@ class JobTree {
   }
 
   std::uint64_t budget_;
+  Widening widening_;
   std::vector<Node> nodes_;
   std::unordered_map<std::uint64_t, std::uint32_t> in_flight_;  // job id -> leaf
   std::uint64_t issued_ = 0, completed_ = 0, abandoned_ = 0, ignored_ = 0, nodes_searched_ = 0;

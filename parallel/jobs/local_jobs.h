@@ -45,7 +45,7 @@ class LocalJobSearch {
     const auto deadline =
         start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(
                     limits_.time_s > 0 ? limits_.time_s : 1e9));
-    JobTree<Move> tree(options_.job_budget);
+    JobTree<Move> tree(options_.job_budget, {options_.dfpn.widen_base, options_.dfpn.widen_factor});
     const int n = std::max(1, options_.workers);
     std::vector<std::unique_ptr<Mailbox>> boxes;
     for (int i = 0; i < n; ++i) boxes.push_back(std::make_unique<Mailbox>());

@@ -99,5 +99,29 @@ TEST(JobTree, AJobThatEndsBeforeExpandingGetsTwiceTheBudget) {
   EXPECT_EQ(job->budget, 20u);
 }
 
+// With widening the next job stays among the first children in the
+// worker's order, however cheap the later ones look; a win past the window
+// still counts, and a loss needs every child.
+TEST(JobTree, WideningKeepsJobsToTheFirstChildren) {
+  Tree tree(10, {0, 0.25});  // k = max(2, ceil(open / 4)): 2 of 6
+  const auto root = tree.next_job();
+  tree.complete(grown(root->id, true,
+                      {{1, {50, 2}, false}, {2, {40, 2}, false}, {3, {1, 1}, false}, {4, {1, 1}, false},
+                       {5, {1, 1}, false}, {6, {1, 1}, false}}));
+  EXPECT_EQ(tree.root(), (Numbers{40, 8}));  // the least pn of the window
+  const auto first = tree.next_job();
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->path, std::vector<int>{2});
+  const auto second = tree.next_job();
+  ASSERT_TRUE(second);
+  EXPECT_EQ(second->path, std::vector<int>{1});
+  const auto speculative = tree.next_job();  // the window is busy: past it
+  ASSERT_TRUE(speculative);
+  EXPECT_EQ(speculative->path, std::vector<int>{3});
+  tree.complete(settled(speculative->id, Outcome::Proven));  // a win past the window
+  EXPECT_EQ(tree.root().outcome(), Outcome::Proven);
+  EXPECT_EQ(tree.best_move(), 3);
+}
+
 }  // namespace
 }  // namespace dfpn::jobs

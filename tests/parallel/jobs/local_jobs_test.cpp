@@ -56,7 +56,9 @@ void check_against_oracle(Shape shape) {
     const std::size_t bytes = seed % 2 ? 512 : 1 << 20;      // a tiny table, or a roomy one
     Limits limits;
     limits.max_nodes = 20'000'000;
-    LocalJobSearch search(g, attacker, options(workers, budget, bytes), limits);
+    JobSearchOptions o = options(workers, budget, bytes);
+    if (seed % 4 >= 2) o.dfpn.widen_base = 1, o.dfpn.widen_factor = 0.25;  // the master widens as df-pn
+    LocalJobSearch search(g, attacker, o, limits);
     const auto r = search.solve();
     ASSERT_EQ(r.outcome, expected) << testing::describe(shape, seed) << " workers " << workers << " budget "
                                    << budget << " bytes " << bytes;
