@@ -7,7 +7,7 @@
 // Each opening of Hex NxN (default 6x6: a1 b2 c3 d4) is solved by df-pn on
 // one thread (the command's Hex default: knowledge, 1+eps, widening), then
 // by LocalJobSearch with each worker count (one thread a worker, a fresh
-// 64 MiB table each, jobs of B expansions, default 2000). Prints the
+// 64 MiB table each, jobs of B expansions, default kDefaultJobBudget). Prints the
 // expansions of each, their ratio (the node overhead: every worker's
 // expansions over the sequential solve's), the jobs issued and the time.
 // Times are wall clock on whatever else the machine is doing; node counts
@@ -48,7 +48,7 @@ int main(int argc, char** argv) {
   int size = 6;
   std::vector<std::string> openings = {"a1", "b2", "c3", "d4"};
   std::vector<int> workers = {1, 2, 4};
-  std::uint64_t budget = 2000;
+  std::uint64_t budget = jobs::kDefaultJobBudget;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     auto value = [&]() -> std::string {

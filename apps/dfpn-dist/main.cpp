@@ -67,7 +67,7 @@ int main(int argc, char** argv) {
   auto* solve = app.add_subcommand("solve", "Solve one problem with a master (rank 0) and N-1 workers");
   solve->footer("Exit codes as dfpn solve: 0 answered; 1 internal error; 2 bad input or usage.");
   dfpn::cli::add_solve_options(*solve, options);
-  std::uint64_t budget = 2000;
+  std::uint64_t budget = dfpn::jobs::kDefaultJobBudget;
   solve->add_option("--job-budget", budget, "Expansions a worker spends on one job")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
       ->capture_default_str();

@@ -15,6 +15,12 @@
 
 namespace dfpn::jobs {
 
+// Expansions a worker spends on one job, unless told otherwise. Larger jobs
+// waste less (each job's df-pn starts at its position with no threshold
+// from above) but leave the master fewer choices; measured on 7x7 Hex
+// openings (docs/parallel.md, "Job-level search").
+inline constexpr std::uint64_t kDefaultJobBudget = 8000;
+
 template <class Move>
 struct Job {
   std::uint64_t id = 0;

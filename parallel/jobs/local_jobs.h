@@ -28,7 +28,7 @@ struct JobSearchOptions {
   int workers = 2;
   int threads_per_worker = 1;
   std::size_t table_bytes_per_worker = std::size_t{32} << 20;
-  std::uint64_t job_budget = 2000;  // expansions per job
+  std::uint64_t job_budget = kDefaultJobBudget;  // expansions per job
   DfpnOptions dfpn{};
 };
 
