@@ -2,7 +2,7 @@
 // every other rank a worker with its own table and threads. The messages of
 // parallel/jobs/job.h travel as arrays of 64-bit integers:
 //
-//   job    (master -> worker, kJobTag)    search, id, budget, path length, path...
+//   job    (master -> worker, kJobTag)    search, id, budget, time limit in microseconds, path length, path...
 //   done   (master -> worker, kDoneTag)   search, outcome (0 unknown, 1 proven, 2 disproven)
 //   answer (worker -> master, kAnswerTag) search, id, pn, dn, attacker to move, nodes,
 //                                         has best move, best move, children, (move, pn, dn, attacker to move)...
@@ -63,14 +63,15 @@ inline Outcome outcome_of(std::int64_t code) {
 
 template <class Move>
 Words encode(std::int64_t search, const jobs::Job<Move>& job) {
-  Words w = {search, std::int64_t(job.id), std::int64_t(job.budget), std::int64_t(job.path.size())};
+  Words w = {search, std::int64_t(job.id), std::int64_t(job.budget), std::int64_t(job.time_s * 1e6),
+             std::int64_t(job.path.size())};
   for (const Move m : job.path) w.push_back(std::int64_t(m));
   return w;
 }
 template <class Move>
 jobs::Job<Move> decode_job(const Words& w) {
-  jobs::Job<Move> job{std::uint64_t(w.at(1)), {}, std::uint64_t(w.at(2))};
-  for (std::size_t i = 0; i < std::size_t(w.at(3)); ++i) job.path.push_back(Move(w.at(4 + i)));
+  jobs::Job<Move> job{std::uint64_t(w.at(1)), {}, std::uint64_t(w.at(2)), double(w.at(3)) / 1e6};
+  for (std::size_t i = 0; i < std::size_t(w.at(4)); ++i) job.path.push_back(Move(w.at(5 + i)));
   return job;
 }
 template <class Move>
@@ -106,7 +107,9 @@ jobs::JobResult<Move> decode_result(const Words& w) {
 // Rank 0: the master of one search. Hands out jobs of `budget` expansions
 // until the root is solved or a limit (time, nodes summed over the
 // workers, a stop request) ends the search, then collects the jobs in
-// flight and tells every worker the outcome.
+// flight and tells every worker the outcome. Jobs carry the time the
+// search has left, so a time limit ends them too; after a stop request the
+// jobs in flight run to their budget.
 template <Game G>
 SolveResult<MoveOf<G>> run_master(std::int64_t search, const Limits& limits, const cli::SearchSpec& spec,
                                   std::uint64_t budget) {
@@ -128,8 +131,12 @@ SolveResult<MoveOf<G>> run_master(std::int64_t search, const Limits& limits, con
   while (!tree.solved()) {
     for (int r = 1; r <= workers; ++r) {
       if (!idle[std::size_t(r)]) continue;
-      const auto job = tree.next_job();
+      auto job = tree.next_job();
       if (!job) break;
+      if (limits.time_s > 0) {  // a job ends by the search's deadline too
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        job->time_s = std::max(1e-3, limits.time_s - elapsed);
+      }
       send(encode(search, *job), r, kJobTag);
       idle[std::size_t(r)] = false;
       ++busy;

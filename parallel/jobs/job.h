@@ -26,6 +26,7 @@ struct Job {
   std::uint64_t id = 0;
   std::vector<Move> path;     // from the root to the job's position
   std::uint64_t budget = 0;   // most expansions the worker spends on it
+  double time_s = 0;          // and most seconds (what the search has left; 0 = no limit)
 };
 
 template <class Move>

@@ -49,6 +49,7 @@ class JobWorker {
     Limits limits;
     limits.stop = std::move(stop);
     limits.max_nodes = job.budget;
+    limits.time_s = job.time_s;
     SolveResult<Move> found;
     if (threads_ > 1) {
       parallel::ParallelDfpn<G> search(game, attacker_, table_, threads_, limits, options_);

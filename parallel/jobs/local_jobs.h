@@ -69,6 +69,8 @@ class LocalJobSearch {
           if (!idle[std::size_t(i)]) continue;
           auto job = tree.next_job();
           if (!job) break;
+          if (limits_.time_s > 0)  // a job ends by the search's deadline too
+            job->time_s = std::max(1e-3, std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count());
           idle[std::size_t(i)] = false;
           boxes[std::size_t(i)]->put(std::move(*job));
         }

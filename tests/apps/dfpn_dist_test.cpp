@@ -60,6 +60,15 @@ TEST(DfpnDist, TheGoProblemsAsOneThread) {
   EXPECT_GT(problems, 10);
 }
 
+// A time limit reaches the jobs in flight (each job carries the time the
+// search has left): the answer is "unknown", reason "time".
+TEST(DfpnDist, ATimeLimitEndsTheJobs) {
+  const auto j = json_of(dist("solve --game hex --size 9 --time 1 --threads 1 --json"));
+  ASSERT_FALSE(j.is_discarded());
+  EXPECT_EQ(j["result"], "unknown");
+  EXPECT_EQ(j["reason"], "time");
+}
+
 TEST(DfpnDist, RefusesWhatItCannotDoInOneLine) {
   for (const std::string args : {"solve --game hex --size 4 --verify", "solve --game hex --size 4 --algo pns",
                                  "solve --game hex --size 4 --checkpoint x.tt", "solve --game hex --size 0"}) {
