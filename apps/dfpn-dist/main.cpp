@@ -21,6 +21,7 @@
 
 #include "dfpn-dist/mpi_jobs.h"
 #include "dfpn/algorithms.h"
+#include "dfpn/base/proof_hooks.h"
 #include "dfpn/input_error.h"
 #include "dfpn/report.h"
 #include "dfpn/solve_command.h"
@@ -42,11 +43,22 @@ extern "C" void on_stop_signal(int signal) { g_interrupted = signal; }
 template <dfpn::Game G>
 void run_searches_as_jobs(std::uint64_t budget) {
   dfpn::cli::job_runner<G>() = [budget](const G& game, dfpn::Player prover, const dfpn::Limits& limits,
-                                        const dfpn::cli::SearchSpec& spec) {
+                                        const dfpn::cli::SearchSpec& spec, bool want_proof,
+                                        dfpn::cli::AlgorithmRun<G>& run) {
     static std::int64_t searches = 0;
     const std::int64_t search = ++searches;
-    if (dfpn::dist::rank() == 0) return dfpn::dist::run_master<G>(search, limits, spec, budget);
-    return dfpn::dist::run_worker<G>(search, game, prover, spec);
+    if constexpr (dfpn::kHasRulesGame<G>) {
+      if (want_proof)  // every rank throws here: the same input, the same branch
+        throw dfpn::cli::InputError(
+            "--verify/--proof: dfpn-dist stitches proofs of games without knowledge only (Go, synthetic, "
+            "--hex-knowledge none)");
+    }
+    if (dfpn::dist::rank() == 0) {
+      run.result = dfpn::dist::run_master<G>(search, prover, limits, spec, budget, want_proof ? &run.proof : nullptr);
+      if (want_proof && run.result.solved() && !run.proof) run.proof_failure = "a worker could not prove its leaf";
+    } else {
+      run.result = dfpn::dist::run_worker<G>(search, game, prover, spec);
+    }
   };
 }
 
@@ -86,8 +98,6 @@ int main(int argc, char** argv) {
     return 2;
   };
   if (dfpn::dist::ranks() < 2) return fail("needs a master and at least one worker: mpirun -np N with N >= 2");
-  if (options.verify || !options.proof_file.empty())
-    return fail("--verify/--proof: proofs are not stitched from jobs yet; solve with dfpn for a proof");
   if (!options.checkpoint_file.empty() || !options.resume_file.empty())
     return fail("--checkpoint/--resume: the master does not checkpoint yet");
   if (options.search.algorithm_chosen && !options.search.depth_first())

@@ -6,6 +6,14 @@
 //   done   (master -> worker, kDoneTag)   search, outcome (0 unknown, 1 proven, 2 disproven)
 //   answer (worker -> master, kAnswerTag) search, id, pn, dn, attacker to move, nodes,
 //                                         has best move, best move, children, (move, pn, dn, attacker to move)...
+//   prove  (master -> worker, kProveTag)  search, path length, path...
+//   proof  (worker -> master, kProofTag)  found (0/1), winner, nodes, (first edge, edge count)..., edges,
+//                                         (move, child)...
+//
+// With a proof asked for, the master, once the root is solved, walks its
+// tree's proof (job_tree.h) and asks each leaf's worker for the leaf's
+// proof on its path, before it ends the search. Proofs are of rules games
+// only: no conceded cells or certificates travel.
 //
 // Every rank runs the same command, so every rank reaches each search in the
 // same order; the master ends each one with `done`, carrying its outcome, so
@@ -19,11 +27,13 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <thread>
 #include <vector>
 
 #include "dfpn/base/game.h"
 #include "dfpn/base/limits.h"
+#include "dfpn/base/proof.h"
 #include "dfpn/base/result.h"
 #include "dfpn/search_spec.h"
 #include "parallel/jobs/job_tree.h"
@@ -31,7 +41,7 @@
 
 namespace dfpn::dist {
 
-inline constexpr int kJobTag = 1, kDoneTag = 2, kAnswerTag = 3;
+inline constexpr int kJobTag = 1, kDoneTag = 2, kAnswerTag = 3, kProveTag = 4, kProofTag = 5;
 using Words = std::vector<std::int64_t>;
 
 inline int rank() {
@@ -104,6 +114,32 @@ jobs::JobResult<Move> decode_result(const Words& w) {
   return r;
 }
 
+template <class Move>
+Words encode_proof(const std::optional<Proof<Move>>& proof) {
+  if (!proof) return {0};
+  Words w = {1, std::int64_t(proof->winner == Player::Black ? 0 : 1), std::int64_t(proof->nodes.size())};
+  for (const auto& n : proof->nodes) w.insert(w.end(), {std::int64_t(n.first_edge), std::int64_t(n.edge_count)});
+  w.push_back(std::int64_t(proof->edges.size()));
+  for (const auto& e : proof->edges) w.insert(w.end(), {std::int64_t(e.move), std::int64_t(e.child)});
+  return w;
+}
+template <class Move>
+std::optional<Proof<Move>> decode_proof(const Words& w) {
+  if (w.at(0) == 0) return std::nullopt;
+  Proof<Move> proof;
+  proof.winner = w.at(1) == 0 ? Player::Black : Player::White;
+  std::size_t at = 3;
+  for (std::int64_t i = 0; i < w.at(2); ++i, at += 2) {
+    typename Proof<Move>::Node node;
+    node.first_edge = std::uint32_t(w.at(at));
+    node.edge_count = std::uint32_t(w.at(at + 1));
+    proof.nodes.push_back(node);
+  }
+  const std::int64_t edges = w.at(at++);
+  for (std::int64_t i = 0; i < edges; ++i, at += 2) proof.edges.push_back({Move(w.at(at)), std::uint32_t(w.at(at + 1))});
+  return proof;
+}
+
 // Rank 0: the master of one search. Hands out jobs of `budget` expansions
 // until the root is solved or a limit (time, nodes summed over the
 // workers, a stop request) ends the search, then collects the jobs in
@@ -111,8 +147,9 @@ jobs::JobResult<Move> decode_result(const Words& w) {
 // search has left, so a time limit ends them too; after a stop request the
 // jobs in flight run to their budget.
 template <Game G>
-SolveResult<MoveOf<G>> run_master(std::int64_t search, const Limits& limits, const cli::SearchSpec& spec,
-                                  std::uint64_t budget) {
+SolveResult<MoveOf<G>> run_master(std::int64_t search, Player prover, const Limits& limits,
+                                  const cli::SearchSpec& spec, std::uint64_t budget,
+                                  std::optional<Proof<MoveOf<G>>>* proof = nullptr) {
   using Move = MoveOf<G>;
   const auto start = limits.started == std::chrono::steady_clock::time_point{} ? std::chrono::steady_clock::now()
                                                                                : limits.started;
@@ -126,7 +163,10 @@ SolveResult<MoveOf<G>> run_master(std::int64_t search, const Limits& limits, con
     const Words w = receive(status);
     idle[std::size_t(status.MPI_SOURCE)] = true;
     --busy;
-    if (w.at(0) == search) tree.complete(decode_result<Move>(w));
+    if (w.at(0) != search) return;
+    jobs::JobResult<Move> r = decode_result<Move>(w);
+    r.worker = status.MPI_SOURCE;  // its table knows this part of the tree (proofs)
+    tree.complete(r);
   };
   while (!tree.solved()) {
     for (int r = 1; r <= workers; ++r) {
@@ -168,6 +208,16 @@ SolveResult<MoveOf<G>> run_master(std::int64_t search, const Limits& limits, con
                   {"reissued_jobs", double(tree.abandoned())},
                   {"master_tree_nodes", double(tree.size())},
                   {"job_budget", double(budget)}};
+  if (proof && tree.solved())
+    *proof = tree.proof(prover, [&](const std::vector<Move>& path, int worker) {
+      Words ask = {search, std::int64_t(path.size())};
+      for (const Move m : path) ask.push_back(std::int64_t(m));
+      const int from = worker >= 1 ? worker : 1;
+      send(ask, from, kProveTag);
+      MPI_Status status;
+      MPI_Probe(from, kProofTag, MPI_COMM_WORLD, &status);
+      return decode_proof<Move>(receive(status));
+    });
   for (int r = 1; r <= workers; ++r) send({search, outcome_code(result.outcome)}, r, kDoneTag);
   return result;
 }
@@ -186,6 +236,12 @@ SolveResult<MoveOf<G>> run_worker(std::int64_t search, const G& game, Player pro
     if (status.MPI_TAG == kDoneTag) {
       result.outcome = outcome_of(w.at(1));
       return result;
+    }
+    if (status.MPI_TAG == kProveTag) {
+      std::vector<Move> path;
+      for (std::size_t i = 0; i < std::size_t(w.at(1)); ++i) path.push_back(Move(w.at(2 + i)));
+      send(encode_proof(worker.prove(path)), 0, kProofTag);
+      continue;
     }
     const jobs::JobResult<Move> r = worker.run(decode_job<Move>(w));
     result.nodes += r.nodes;

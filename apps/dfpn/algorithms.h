@@ -32,10 +32,11 @@ struct AlgorithmRun {
 
 // A df-pn family search run by other processes (dfpn-dist: job-level
 // search over MPI, apps/dfpn-dist/). A program that has one sets it once for
-// each game before it solves; in `dfpn` it stays empty.
+// each game before it solves; in `dfpn` it stays empty. It fills the run's
+// result, and its proof when `want_proof`.
 template <Game G>
-using JobRunner = std::function<SolveResult<MoveOf<G>>(const G& game, Player prover, const Limits& limits,
-                                                       const SearchSpec& spec)>;
+using JobRunner = std::function<void(const G& game, Player prover, const Limits& limits, const SearchSpec& spec,
+                                     bool want_proof, AlgorithmRun<G>& run)>;
 template <Game G>
 JobRunner<G>& job_runner() {
   static JobRunner<G> runner;
@@ -54,7 +55,7 @@ void run_depth_first(const G& game, Player prover, const Limits& limits, const S
   const DfpnOptions options = spec.dfpn_options<G>();
   const bool rules_proof = want_proof && !kHasRulesGame<G>;
   if (const auto& jobs = job_runner<G>()) {
-    run.result = jobs(game, prover, limits, spec);  // no proofs yet: dfpn-dist refuses --proof and --verify
+    jobs(game, prover, limits, spec, want_proof, run);
     return;
   }
   if (spec.thread_count() > 1) {

@@ -82,6 +82,9 @@ struct Proof {
   }
 };
 
+// The most positions build_proof() gives a proof before it gives up.
+inline constexpr std::size_t kMaxProofNodes = 5'000'000;
+
 struct VerifyResult {
   bool ok = false;
   std::string error;            // empty when ok; names the line of moves that fails
@@ -321,6 +324,10 @@ class ProofBuilder {
     proof_.winner = claim == Outcome::Proven ? attacker : opponent(attacker);
   }
 
+  void set_path_above(std::span<const std::uint64_t> above) {
+    if (repeats_) on_path_.insert(above.begin(), above.end());
+  }
+
   std::optional<Proof<Move>> build(const Cursor& root) {
     const auto root_index = visit(root);
     // The root is always created first: index 0 (it is shared with no earlier node).
@@ -444,19 +451,23 @@ class ProofBuilder {
 // child (`game` is still at the parent). Transpositions are shared unless the
 // game can repeat. Returns nullopt if no proof is found or it would exceed
 // `max_nodes`.
+// `above`: in games that repeat, the positions (by hash) on the path to the
+// root, which end a line by the repetition rule as the root's own path does.
 template <Game G, class Cursor, class Choose, class Descend>
 std::optional<Proof<MoveOf<G>>> build_proof(G game, Player attacker, Outcome claim, Cursor root,
                                             Choose&& choose, Descend&& descend,
-                                            std::size_t max_nodes = 5'000'000) {
+                                            std::size_t max_nodes = kMaxProofNodes,
+                                            std::span<const std::uint64_t> above = {}) {
   detail::ProofBuilder<G, Cursor, Choose, Descend> builder(std::move(game), attacker, claim, choose, descend,
                                                            max_nodes);
+  builder.set_path_above(above);
   return builder.build(root);
 }
 
 // The same for solvers that find moves from the position alone.
 template <Game G, class Choose>
 std::optional<Proof<MoveOf<G>>> build_proof(G game, Player attacker, Outcome claim,
-                                            Choose&& choose, std::size_t max_nodes = 5'000'000) {
+                                            Choose&& choose, std::size_t max_nodes = kMaxProofNodes) {
   struct NoCursor {};
   return build_proof(
       std::move(game), attacker, claim, NoCursor{},

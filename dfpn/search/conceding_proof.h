@@ -428,7 +428,7 @@ class ConcedingProofBuilder {
   Table& table_;
   Limits limits_;
   DfpnOptions options_;
-  std::size_t max_nodes_ = 5'000'000;
+  std::size_t max_nodes_ = kMaxProofNodes;
   bool certificates_ = true;
   std::unordered_multimap<std::size_t, std::uint32_t> certificate_index_;  // text hash -> index
 

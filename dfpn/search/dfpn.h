@@ -99,7 +99,8 @@ class DepthFirstPns {
     return std::nullopt;
   }
 
-  // The proof or disproof of the solved root. Positions whose winning move the
+  // The proof or disproof of the solved root (on the path set_path_above()
+  // gave, if any). Positions whose winning move the
   // table no longer holds (evicted, or path-dependent) are searched again,
   // within the solve's time limit and stop token once more (no node limit):
   // nullopt if that is not enough.
@@ -108,18 +109,19 @@ class DepthFirstPns {
     const Limits follow_up = limits_.for_follow_up();
     Budget budget(follow_up);
     budget_ = &budget;
-    const MidResult root = search_root(game, {});
+    const MidResult root = search_root(game, path_above_);
     std::optional<Proof<Move>> proof;
     if (root.numbers.solved()) {
       using Path = std::vector<std::uint64_t>;
       proof = build_proof(
-          root_game_, attacker_, root.numbers.outcome(), Path{},
+          root_game_, attacker_, root.numbers.outcome(), path_above_,
           [&](G& position, const Path& path) { return winning_moves(position, path); },
           [](G& position, const Path& path, const Move&) {
             Path next = path;
             next.push_back(position.hash());
             return std::optional<Path>(std::move(next));
-          });
+          },
+          kMaxProofNodes, path_above_);
     }
     budget_ = nullptr;
     return proof;

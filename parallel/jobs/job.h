@@ -45,6 +45,7 @@ struct JobResult {
   std::vector<Child> children;
   std::optional<Move> best_move;  // solved with the mover winning: a winning move, if the worker named one
   std::uint64_t nodes = 0;       // expansions the worker spent
+  int worker = -1;               // who answered (set by the transport): its table knows this part of the tree
 };
 
 }  // namespace dfpn::jobs

@@ -24,8 +24,10 @@
 #include <limits>
 #include <optional>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
+#include "dfpn/base/proof.h"
 #include "dfpn/base/types.h"
 #include "parallel/jobs/job.h"
 
@@ -86,6 +88,7 @@ class JobTree {
     Node& leaf = nodes_[n];
     leaf.busy = false;
     leaf.attacker_to_move = r.attacker_to_move;
+    leaf.solver = r.worker;
     if (!r.numbers.solved() && !r.children.empty()) {
       for (const auto& c : r.children) {
         Node child;
@@ -93,6 +96,7 @@ class JobTree {
         child.move = c.move;
         child.numbers = c.numbers;
         child.attacker_to_move = c.attacker_to_move;
+        child.solver = r.worker;
         nodes_[n].children.push_back(std::uint32_t(nodes_.size()));
         nodes_.push_back(child);
       }
@@ -130,6 +134,22 @@ class JobTree {
     }
     return std::nullopt;
   }
+  // The proof of the solved root for a rules game (every move listed where
+  // the loser is to move): the tree's top, down to the leaves that settled
+  // it, joined to the leaves' own proofs. prove_leaf(path, worker) gives a
+  // leaf's proof on its path (worker: whose table knows it; -1 if none), or
+  // nullopt, and then so does this. `attacker`: the side the numbers are for.
+  template <class ProveLeaf>
+  std::optional<Proof<Move>> proof(Player attacker, ProveLeaf prove_leaf) const {
+    if (!solved()) return std::nullopt;
+    const bool attacker_wins = nodes_[0].numbers.proven();
+    Proof<Move> out;
+    out.winner = attacker_wins ? attacker : opponent(attacker);
+    std::vector<Move> path;
+    if (!add_to_proof(0, attacker_wins, path, prove_leaf, out)) return std::nullopt;
+    return out;
+  }
+
   std::size_t size() const { return nodes_.size(); }
   std::size_t busy() const { return in_flight_.size(); }
   std::uint64_t issued() const { return issued_; }
@@ -149,6 +169,7 @@ class JobTree {
     bool blocked = false;          // busy, or every open child blocked
     std::uint32_t short_jobs = 0;  // answers that came back before the leaf was expanded
     std::optional<Move> winning_move;  // named by the job that solved the leaf
+    int solver = -1;                   // the worker whose table knows it
     std::vector<std::uint32_t> children;
   };
 
@@ -220,6 +241,61 @@ class JobTree {
       sum = saturating_add(sum, node.attacker_to_move ? cn.dn : cn.pn);
     }
     return node.attacker_to_move ? Numbers{least, sum} : Numbers{sum, least};
+  }
+
+  // Adds node n's part of the proof (its index is the next node's) and
+  // returns whether it could. Edges of a node are contiguous: its children
+  // are added first, then its edges.
+  template <class ProveLeaf>
+  bool add_to_proof(std::uint32_t n, bool attacker_wins, std::vector<Move>& path, ProveLeaf& prove_leaf,
+                    Proof<Move>& out) const {
+    const Node& node = nodes_[n];
+    auto won = [&](Numbers x) { return attacker_wins ? x.proven() : x.disproven(); };
+    if (node.children.empty()) {
+      const std::optional<Proof<Move>> leaf = prove_leaf(std::as_const(path), node.solver);
+      if (!leaf || leaf->winner != out.winner) return false;
+      graft(*leaf, out);
+      return true;
+    }
+    const std::uint32_t index = std::uint32_t(out.nodes.size());
+    out.nodes.emplace_back();
+    const bool winner_to_move = node.attacker_to_move == attacker_wins;
+    std::vector<typename Proof<Move>::Edge> edges;
+    for (std::uint32_t c : node.children) {
+      if (!won(nodes_[c].numbers)) {
+        if (winner_to_move) continue;
+        return false;  // the loser has a move the tree did not settle
+      }
+      edges.push_back({nodes_[c].move, std::uint32_t(out.nodes.size())});
+      path.push_back(nodes_[c].move);
+      const bool added = add_to_proof(c, attacker_wins, path, prove_leaf, out);
+      path.pop_back();
+      if (!added) return false;
+      if (winner_to_move) break;  // one winning move is enough
+    }
+    if (edges.empty()) return false;
+    out.nodes[index].first_edge = std::uint32_t(out.edges.size());
+    out.nodes[index].edge_count = std::uint32_t(edges.size());
+    out.edges.insert(out.edges.end(), edges.begin(), edges.end());
+    return true;
+  }
+
+  // Appends `part` to `whole`, its root becoming whole's next node.
+  static void graft(const Proof<Move>& part, Proof<Move>& whole) {
+    const auto nodes = std::uint32_t(whole.nodes.size()), edges = std::uint32_t(whole.edges.size());
+    const auto conceded = std::uint32_t(whole.conceded.size()), certificates = std::uint32_t(whole.certificates.size());
+    const auto defences = std::uint32_t(whole.defence_certificates.size());
+    for (auto node : part.nodes) {
+      node.first_edge += edges;
+      node.first_conceded += conceded;
+      if (node.certificate != Proof<Move>::kNoCertificate) node.certificate += certificates;
+      node.first_defence_certificate += defences;
+      whole.nodes.push_back(node);
+    }
+    for (auto edge : part.edges) whole.edges.push_back({edge.move, edge.child + nodes});
+    whole.conceded.insert(whole.conceded.end(), part.conceded.begin(), part.conceded.end());
+    whole.certificates.insert(whole.certificates.end(), part.certificates.begin(), part.certificates.end());
+    for (std::uint32_t d : part.defence_certificates) whole.defence_certificates.push_back(d + certificates);
   }
 
   std::vector<Move> path_to(std::uint32_t n) const {

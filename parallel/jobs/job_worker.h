@@ -7,12 +7,15 @@
 #pragma once
 
 #include <algorithm>
+#include <optional>
 #include <stop_token>
 #include <vector>
 #include <utility>
 
 #include "dfpn/base/game.h"
 #include "dfpn/base/limits.h"
+#include "dfpn/base/proof.h"
+#include "dfpn/base/proof_hooks.h"
 #include "dfpn/search/dfpn.h"
 #include "parallel/jobs/job.h"
 #include "parallel/parallel_dfpn.h"
@@ -78,9 +81,43 @@ class JobWorker {
     return r;
   }
 
+  // The proof of a position on the job path `path`, built on this worker's
+  // table (it has usually solved the position already): for stitching a
+  // rules game's proof (job_tree.h, proof()). nullopt for a game with
+  // knowledge, whose proofs are built differently, or if `limits` end it.
+  std::optional<Proof<Move>> prove(const std::vector<Move>& path, Limits limits = {}) {
+    if constexpr (kHasRulesGame<G>) {
+      return std::nullopt;
+    } else {
+      G game = root_;
+      std::vector<std::uint64_t> above;
+      for (const Move m : path) {
+        if (repeats_) above.push_back(game.hash());
+        game.play(m);
+      }
+      if (repeats_ && std::find(above.begin(), above.end(), game.hash()) != above.end())
+        return repetition_leaf();
+      DepthFirstPns<G> search(game, attacker_, table_, std::move(limits), options_);
+      search.set_report_line(false);
+      search.set_path_above(above);
+      if (!search.solve().solved()) return std::nullopt;
+      return search.proof();
+    }
+  }
+
   const tt::TranspositionTable& table() const { return table_; }
 
  private:
+  // A position the path came back to: settled by the repetition rule, a
+  // proof of one node.
+  std::optional<Proof<Move>> repetition_leaf() const {
+    Proof<Move> leaf;
+    const Outcome o = repetition_outcome(root_, attacker_);
+    leaf.winner = o == Outcome::Proven ? attacker_ : opponent(attacker_);
+    leaf.nodes.emplace_back();
+    return leaf;
+  }
+
   // What the table knows of a position, for the master's tree. In games
   // that repeat, a solved entry is the position's value as a root, which on
   // the job's path may differ (a line back to the path ends there): only

@@ -45,8 +45,15 @@ class LocalJobSearch {
     const auto deadline =
         start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(
                     limits_.time_s > 0 ? limits_.time_s : 1e9));
-    JobTree<Move> tree(options_.job_budget, {options_.dfpn.widen_base, options_.dfpn.widen_factor});
+    tree_.emplace(options_.job_budget,
+                  typename JobTree<Move>::Widening{options_.dfpn.widen_base, options_.dfpn.widen_factor});
+    JobTree<Move>& tree = *tree_;
     const int n = std::max(1, options_.workers);
+    workers_.clear();
+    for (int i = 0; i < n; ++i)
+      workers_.push_back(std::make_unique<JobWorker<G>>(
+          game_, attacker_, tt::TranspositionTable::with_bytes(options_.table_bytes_per_worker),
+          options_.threads_per_worker, options_.dfpn));
     std::vector<std::unique_ptr<Mailbox>> boxes;
     for (int i = 0; i < n; ++i) boxes.push_back(std::make_unique<Mailbox>());
     std::stop_source ending;  // the run is over: searches in progress stop
@@ -54,11 +61,10 @@ class LocalJobSearch {
       std::vector<std::jthread> threads;
       for (int i = 0; i < n; ++i)
         threads.emplace_back([&, i] {
-          JobWorker<G> worker(game_, attacker_,
-                              tt::TranspositionTable::with_bytes(options_.table_bytes_per_worker),
-                              options_.threads_per_worker, options_.dfpn);
+          JobWorker<G>& worker = *workers_[std::size_t(i)];
           while (const auto job = boxes[std::size_t(i)]->take()) {
             JobResult<Move> r = worker.run(*job, ending.get_token());
+            r.worker = i;
             answers_.put({i, std::move(r)});
           }
         });
@@ -97,6 +103,17 @@ class LocalJobSearch {
                      {"reissued_jobs", double(tree.abandoned())},
                      {"master_tree_nodes", double(tree.size())}};
     return result_;
+  }
+
+  // After a solve() that solved the root, for a rules game: its proof, the
+  // master's tree joined to proofs of the leaves that settled it, each built
+  // on the table of the worker that solved it (docs/parallel.md).
+  std::optional<Proof<Move>> proof() {
+    if (!tree_ || workers_.empty()) return std::nullopt;
+    return tree_->proof(attacker_, [&](const std::vector<Move>& path, int worker) {
+      JobWorker<G>& w = *workers_[std::size_t(worker >= 0 ? worker : 0)];
+      return w.prove(path, limits_.for_follow_up());
+    });
   }
 
  private:
@@ -171,6 +188,8 @@ class LocalJobSearch {
   Limits limits_;
   AnswerQueue answers_;
   SolveResult<Move> result_;
+  std::optional<JobTree<Move>> tree_;  // kept for proof()
+  std::vector<std::unique_ptr<JobWorker<G>>> workers_;  // and their tables
 };
 
 }  // namespace dfpn::jobs

@@ -28,21 +28,33 @@ nlohmann::json json_of(const CommandRun& r) {
   return nlohmann::json::parse(r.out.substr(std::min(r.out.find('{'), r.out.size())), nullptr, false);
 }
 
-// The answer and, for Go, the status, of both commands on one problem.
-void expect_same_answer(const std::string& problem, const std::string& budget) {
+// The answer and, for Go, the status, of both commands on one problem;
+// with `verify`, dfpn-dist's proof, stitched from the master's tree and the
+// workers' sub-proofs, checked by the rules alone.
+void expect_same_answer(const std::string& problem, const std::string& budget, bool verify = false) {
   const auto one = json_of(run("solve " + problem + " --threads 1 --json -q"));
-  const auto jobs = json_of(dist("solve " + problem + " --threads 1 --json --job-budget " + budget));
+  const auto jobs = json_of(dist("solve " + problem + " --threads 1 --json --job-budget " + budget +
+                                 (verify ? " --verify" : "")));
   ASSERT_FALSE(one.is_discarded() || jobs.is_discarded()) << problem;
   EXPECT_NE(one["result"], "unknown") << problem;
   EXPECT_EQ(jobs["result"], one["result"]) << problem;
   EXPECT_EQ(jobs["status"], one["status"]) << problem;
   EXPECT_EQ(jobs["stats"]["workers"], 4) << problem;
+  if (verify) {
+    EXPECT_EQ(jobs["proof_verified"], true) << problem << ": " << jobs.dump();
+  }
 }
 
 TEST(DfpnDist, EverySixBySixOpeningAsOneThread) {
   for (char column = 'a'; column <= 'f'; ++column)
     for (int row = 1; row <= 6; ++row)
       expect_same_answer("--game hex --size 6 --moves " + std::string(1, column) + std::to_string(row), "20");
+}
+
+// Hex without knowledge is a rules game: its proofs are stitched too.
+TEST(DfpnDist, HexWithoutKnowledgeGivesAVerifiedProof) {
+  for (const char* opening : {"a1", "b2", "c2", "d4"})
+    expect_same_answer(std::string("--game hex --size 4 --hex-knowledge none --moves ") + opening, "5", true);
 }
 
 TEST(DfpnDist, SevenBySevenOpeningsAsOneThread) {
@@ -54,7 +66,7 @@ TEST(DfpnDist, TheGoProblemsAsOneThread) {
   int problems = 0;
   for (const auto& entry : std::filesystem::directory_iterator(std::string(DFPN_SOURCE_DIR) + "/bench/suites/go-problems"))
     if (entry.path().extension() == ".sgf") {
-      expect_same_answer(entry.path().string(), problems % 2 ? "1" : "30");
+      expect_same_answer(entry.path().string(), problems % 2 ? "1" : "30", true);
       ++problems;
     }
   EXPECT_GT(problems, 10);

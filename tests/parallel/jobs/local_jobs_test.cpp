@@ -42,6 +42,7 @@ JobSearchOptions options(int workers, std::uint64_t budget, std::size_t table_by
 
 void check_against_oracle(Shape shape) {
   double jobs = 0;
+  int proofs = 0;
   for (std::uint64_t seed = 0; seed < kInstances; ++seed) {
     // Deeper than the usual instances, with more cycles: the master's tree
     // then reaches positions whose value depends on the path above them.
@@ -62,10 +63,18 @@ void check_against_oracle(Shape shape) {
     const auto r = search.solve();
     ASSERT_EQ(r.outcome, expected) << testing::describe(shape, seed) << " workers " << workers << " budget "
                                    << budget << " bytes " << bytes;
+    if (seed % 5 == 0) {  // the stitched proof: the master's tree and the workers' sub-proofs
+      const auto proof = search.proof();
+      ASSERT_TRUE(proof) << testing::describe(shape, seed);
+      const auto v = verify_proof(g, *proof, attacker, r.outcome);
+      ASSERT_TRUE(v.ok) << testing::describe(shape, seed) << ": " << v.error;
+      ++proofs;
+    }
     for (const auto& [key, value] : r.stats)
       if (key == "jobs") jobs += value;
   }
-  EXPECT_GT(jobs, 5.0 * kInstances);  // the master's tree did the work, not one job per instance
+  EXPECT_GT(jobs, 5.0 * kInstances);
+  EXPECT_EQ(proofs, int(kInstances / 5));  // the master's tree did the work, not one job per instance
 }
 
 TEST(LocalJobSearch, AgreesWithTheOracleOnTrees) { check_against_oracle(Shape::Tree); }
@@ -111,8 +120,13 @@ TEST(LocalJobSearch, GoKoProblemsAgreeWithTheOracle) {
           const Outcome expected = Minimax<games::GoGame>(game, prover, Limits{}).solve().outcome;
           const int workers = 1 + checked % 3;
           LocalJobSearch search(game, prover, options(workers, checked % 4 ? 1 : 30, 1 << 14));
-          EXPECT_EQ(search.solve().outcome, expected)
+          const auto r = search.solve();
+          ASSERT_EQ(r.outcome, expected)
               << shape[0] << " to_move " << int(to_move) << " ko " << ko << " prover " << int(prover);
+          const auto proof = search.proof();  // stitched, and checked by the rules alone
+          ASSERT_TRUE(proof);
+          const auto v = verify_proof(game, *proof, prover, r.outcome);
+          EXPECT_TRUE(v.ok) << shape[0] << " to_move " << int(to_move) << " ko " << ko << ": " << v.error;
           ++checked;
         }
       }
