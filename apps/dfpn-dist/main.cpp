@@ -16,6 +16,7 @@
 #include <iostream>
 #include <stop_token>
 #include <thread>
+#include <utility>
 
 #include <CLI/CLI.hpp>
 
@@ -41,23 +42,46 @@ extern "C" void on_stop_signal(int signal) { g_interrupted = signal; }
 // master's on rank 0, a worker's elsewhere. Searches are numbered in the
 // order every rank reaches them.
 template <dfpn::Game G>
-void run_searches_as_jobs(std::uint64_t budget) {
-  dfpn::cli::job_runner<G>() = [budget](const G& game, dfpn::Player prover, const dfpn::Limits& limits,
-                                        const dfpn::cli::SearchSpec& spec, bool want_proof,
-                                        dfpn::cli::AlgorithmRun<G>& run) {
+void run_searches_as_jobs(std::uint64_t budget, dfpn::dist::Leases leases, dfpn::dist::FaultInjection fault,
+                          dfpn::dist::TreeCheckpoint* checkpoint) {
+  dfpn::cli::job_runner<G>() = [=](const G& game, dfpn::Player prover, const dfpn::Limits& limits,
+                                   const dfpn::cli::SearchSpec& spec, bool want_proof,
+                                   dfpn::cli::AlgorithmRun<G>& run) {
     static std::int64_t searches = 0;
     const std::int64_t search = ++searches;
-    if constexpr (dfpn::kHasRulesGame<G>) {
-      if (want_proof)  // every rank throws here: the same input, the same branch
-        throw dfpn::cli::InputError(
-            "--verify/--proof: dfpn-dist stitches proofs of games without knowledge only (Go, synthetic, "
-            "--hex-knowledge none)");
+    // The first search checkpoints (the problem's own; not a seki re-check).
+    dfpn::dist::TreeCheckpoint* saving =
+        search == 1 && (!checkpoint->save_path.empty() || !checkpoint->resume_path.empty()) ? checkpoint : nullptr;
+    std::optional<dfpn::jobs::JobTree<dfpn::MoveOf<G>>> resumed;
+    if (saving) {
+      const dfpn::DfpnOptions options = spec.dfpn_options<G>();
+      saving->context["root_hash"] = game.hash();
+      saving->context["prover"] = dfpn::to_string(prover);
+      saving->context["algorithm"] = dfpn::cli::name_of(spec.algorithm);
+      saving->context["epsilon"] = spec.epsilon;
+      saving->context["widening"] = {options.widen_base, options.widen_factor};
+      if (!saving->resume_path.empty()) {
+        // The master reads the file; every rank learns whether it could,
+        // so a refused file ends every rank's copy of the command alike.
+        std::string error;
+        if (dfpn::dist::rank() == 0) {
+          try {
+            resumed = dfpn::dist::load_tree<dfpn::MoveOf<G>>(saving->resume_path, saving->context, budget,
+                                                            {options.widen_base, options.widen_factor}, "--resume");
+          } catch (const dfpn::cli::InputError& e) {
+            error = e.what();
+          }
+        }
+        int refused = !error.empty();
+        MPI_Bcast(&refused, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        if (refused) throw dfpn::cli::InputError(error);
+      }
     }
     if (dfpn::dist::rank() == 0) {
-      run.result = dfpn::dist::run_master<G>(search, prover, limits, spec, budget, want_proof ? &run.proof : nullptr);
-      if (want_proof && run.result.solved() && !run.proof) run.proof_failure = "a worker could not prove its leaf";
+      dfpn::dist::Master<G> master(search, game, prover, limits, spec, budget, leases, std::move(resumed), saving);
+      run.result = master.run(want_proof ? &run.proof : nullptr, &run.proof_failure);
     } else {
-      run.result = dfpn::dist::run_worker<G>(search, game, prover, spec);
+      run.result = dfpn::dist::run_worker<G>(search, game, prover, spec, fault);
     }
   };
 }
@@ -72,6 +96,9 @@ int main(int argc, char** argv) {
     ~Finalize() { MPI_Finalize(); }
   } finalize;
   const int rank = dfpn::dist::rank();
+  // A lost worker's failed sends and receives come back as error codes
+  // instead of ending the run (with mpirun --enable-recovery).
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 
   CLI::App app{"dfpn-dist — dfpn solve as a job-level search over MPI (mpirun -np N dfpn-dist solve ...)"};
   app.require_subcommand(1);
@@ -83,6 +110,22 @@ int main(int argc, char** argv) {
   solve->add_option("--job-budget", budget, "Expansions a worker spends on one job")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
       ->capture_default_str();
+  dfpn::dist::Leases leases;
+  solve->add_option("--lease", leases.job_s,
+                    "Seconds a job may run before its worker is taken as lost and the job re-issued (0: ten "
+                    "times the longest job so far, at least 5)")
+      ->check(CLI::Range(0.0, 1e6))
+      ->capture_default_str();
+  dfpn::dist::FaultInjection fault;
+  solve->add_option("--test-kill-worker", [&fault](const CLI::results_t& r) {
+          const auto colon = r.at(0).find(':');
+          if (colon == std::string::npos) return false;
+          fault.rank = std::stoi(r.at(0).substr(0, colon));
+          fault.job = std::stoi(r.at(0).substr(colon + 1));
+          return fault.rank > 0 && fault.job > 0;
+        }, "Tests only: rank R kills itself (SIGKILL) when its J-th job arrives")
+      ->type_name("R:J")
+      ->group("");
   app.failure_message([](const CLI::App*, const CLI::Error& e) {
     return "dfpn-dist: " + std::string(e.what()) + " (see dfpn-dist --help)\n";
   });
@@ -98,8 +141,6 @@ int main(int argc, char** argv) {
     return 2;
   };
   if (dfpn::dist::ranks() < 2) return fail("needs a master and at least one worker: mpirun -np N with N >= 2");
-  if (!options.checkpoint_file.empty() || !options.resume_file.empty())
-    return fail("--checkpoint/--resume: the master does not checkpoint yet");
   if (options.search.algorithm_chosen && !options.search.depth_first())
     return fail("--algo: only the df-pn family (dfpn, dfpn+, pds, pdspn) runs as jobs");
   if (rank != 0) {
@@ -111,12 +152,23 @@ int main(int argc, char** argv) {
     std::signal(SIGINT, on_stop_signal);
     std::signal(SIGTERM, on_stop_signal);
   }
-  run_searches_as_jobs<dfpn::games::HexKnowledgeGame>(budget);
-  run_searches_as_jobs<dfpn::games::HexGame>(budget);
-  run_searches_as_jobs<dfpn::games::GoGame>(budget);
-  run_searches_as_jobs<dfpn::games::SyntheticGame>(budget);
-  run_searches_as_jobs<dfpn::games::RandomTree>(budget);
-  run_searches_as_jobs<dfpn::games::TicTacToe>(budget);
+  // The master keeps its own checkpoint (its tree), not a table: the
+  // command's table checkpoint is taken out of its hands.
+  dfpn::dist::TreeCheckpoint checkpoint;
+  checkpoint.save_path = std::exchange(options.checkpoint_file, {});
+  checkpoint.resume_path = std::exchange(options.resume_file, {});
+  checkpoint.every_s = options.checkpoint_every_s;
+  checkpoint.context = {{"format", "dfpn-dist checkpoint"},
+                        {"problem", dfpn::cli::problem_identity(options.problem)},
+                        {"hex_knowledge", options.hex_knowledge},
+                        {"go_knowledge", options.go_knowledge},
+                        {"go_zones", options.go_zones}};
+  run_searches_as_jobs<dfpn::games::HexKnowledgeGame>(budget, leases, fault, &checkpoint);
+  run_searches_as_jobs<dfpn::games::HexGame>(budget, leases, fault, &checkpoint);
+  run_searches_as_jobs<dfpn::games::GoGame>(budget, leases, fault, &checkpoint);
+  run_searches_as_jobs<dfpn::games::SyntheticGame>(budget, leases, fault, &checkpoint);
+  run_searches_as_jobs<dfpn::games::RandomTree>(budget, leases, fault, &checkpoint);
+  run_searches_as_jobs<dfpn::games::TicTacToe>(budget, leases, fault, &checkpoint);
   options.search.started = started;
   // On the master a signal stops the search (mpirun passes SIGINT and
   // SIGTERM on): it then answers "unknown" with reason "stopped".
@@ -126,15 +178,18 @@ int main(int argc, char** argv) {
     if (g_interrupted) interrupt.request_stop();
   });
   try {
-    const auto report = dfpn::cli::solve(options, interrupt.get_token(), {});
+    auto report = dfpn::cli::solve(options, interrupt.get_token(), {});
     if (rank != 0) return 0;
+    if (!checkpoint.save_path.empty()) report.checkpoint_file = checkpoint.save_path;
+    if (!checkpoint.resume_path.empty()) report.resumed_from = checkpoint.resume_path;
     if (options.json)
       std::cout << dfpn::cli::to_json(report).dump(2) << '\n';
     else
       dfpn::cli::print_human(std::cout, report);
     std::cout.flush();
     if (report.write_error) std::cerr << "dfpn-dist: " << *report.write_error << '\n';
-    return report.write_error || !std::cout ? 1 : 0;
+    if (checkpoint.error) std::cerr << "dfpn-dist: " << *checkpoint.error << '\n';
+    return report.write_error || checkpoint.error || !std::cout ? 1 : 0;
   } catch (const dfpn::cli::InputError& e) {
     return fail(e.what());  // every rank read the same input: every rank stops here
   } catch (const std::exception& e) {

@@ -6,14 +6,20 @@
 //   done   (master -> worker, kDoneTag)   search, outcome (0 unknown, 1 proven, 2 disproven)
 //   answer (worker -> master, kAnswerTag) search, id, pn, dn, attacker to move, nodes,
 //                                         has best move, best move, children, (move, pn, dn, attacker to move)...
-//   prove  (master -> worker, kProveTag)  search, path length, path...
-//   proof  (worker -> master, kProofTag)  found (0/1), winner, nodes, (first edge, edge count)..., edges,
-//                                         (move, child)...
+//   prove  (master -> worker, kProveTag)  request, claim (1 proven, 2 disproven), path length, path...
+//   proof  (worker -> master, kProofTag)  request, found (0/1), then the part (encode_part)
 //
-// With a proof asked for, the master, once the root is solved, walks its
-// tree's proof (job_tree.h) and asks each leaf's worker for the leaf's
-// proof on its path, before it ends the search. Proofs are of rules games
-// only: no conceded cells or certificates travel.
+// With a proof asked for, the master, once the root is solved, stitches one
+// (parallel/jobs/stitch.h): it asks the worker that solved each position
+// past its tree's top for that position's proof — for a game with knowledge
+// a conceding part with its proof set — before it ends the search.
+//
+// Faults: a job has a lease. A worker that does not answer within it is
+// taken as lost: its job goes back to the tree (JobTree::abandon) and the
+// next job takes it; a late answer is ignored and the worker used again.
+// For the run to outlive a lost rank, mpirun must not abort it (Open MPI 4:
+// `mpirun --enable-recovery`); the master is the one rank that must live,
+// and a run that loses it resumes from its checkpoint (tree_file.h).
 //
 // Every rank runs the same command, so every rank reaches each search in the
 // same order; the master ends each one with `done`, carrying its outcome, so
@@ -25,8 +31,13 @@
 
 #include <mpi.h>
 
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdint>
+#include <string>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -35,9 +46,12 @@
 #include "dfpn/base/limits.h"
 #include "dfpn/base/proof.h"
 #include "dfpn/base/result.h"
+#include "dfpn/search/conceding_proof.h"
 #include "dfpn/search_spec.h"
 #include "parallel/jobs/job_tree.h"
 #include "parallel/jobs/job_worker.h"
+#include "parallel/jobs/stitch.h"
+#include "dfpn-dist/tree_file.h"
 
 namespace dfpn::dist {
 
@@ -56,6 +70,20 @@ inline int ranks() {
 }
 inline void send(const Words& words, int to, int tag) {
   MPI_Send(words.data(), int(words.size()), MPI_INT64_T, to, tag, MPI_COMM_WORLD);
+}
+// Waits for a message from `source` with `tag` (MPI_ANY_TAG for any)
+// without spinning: MPI_Probe busy-polls, and an idle worker would take a
+// core from the search beside it (ranks sharing a machine).
+inline MPI_Status wait_for_message(int source, int tag) {
+  auto pause = std::chrono::microseconds(50);
+  for (;;) {
+    int arrived = 0;
+    MPI_Status status;
+    MPI_Iprobe(source, tag, MPI_COMM_WORLD, &arrived, &status);
+    if (arrived) return status;
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::microseconds(2000));
+  }
 }
 // Receives the message `status` announced.
 inline Words receive(const MPI_Status& status) {
@@ -114,31 +142,107 @@ jobs::JobResult<Move> decode_result(const Words& w) {
   return r;
 }
 
-template <class Move>
-Words encode_proof(const std::optional<Proof<Move>>& proof) {
-  if (!proof) return {0};
-  Words w = {1, std::int64_t(proof->winner == Player::Black ? 0 : 1), std::int64_t(proof->nodes.size())};
-  for (const auto& n : proof->nodes) w.insert(w.end(), {std::int64_t(n.first_edge), std::int64_t(n.edge_count)});
-  w.push_back(std::int64_t(proof->edges.size()));
-  for (const auto& e : proof->edges) w.insert(w.end(), {std::int64_t(e.move), std::int64_t(e.child)});
-  return w;
-}
-template <class Move>
-std::optional<Proof<Move>> decode_proof(const Words& w) {
-  if (w.at(0) == 0) return std::nullopt;
-  Proof<Move> proof;
-  proof.winner = w.at(1) == 0 ? Player::Black : Player::White;
-  std::size_t at = 3;
-  for (std::int64_t i = 0; i < w.at(2); ++i, at += 2) {
-    typename Proof<Move>::Node node;
-    node.first_edge = std::uint32_t(w.at(at));
-    node.edge_count = std::uint32_t(w.at(at + 1));
-    proof.nodes.push_back(node);
+// Text as words: its length, then eight bytes a word.
+inline void put_text(Words& w, const std::string& text) {
+  w.push_back(std::int64_t(text.size()));
+  for (std::size_t i = 0; i < text.size(); i += 8) {
+    std::uint64_t word = 0;
+    for (std::size_t j = 0; j < 8 && i + j < text.size(); ++j) word |= std::uint64_t(std::uint8_t(text[i + j])) << (8 * j);
+    w.push_back(std::int64_t(word));
   }
-  const std::int64_t edges = w.at(at++);
-  for (std::int64_t i = 0; i < edges; ++i, at += 2) proof.edges.push_back({Move(w.at(at)), std::uint32_t(w.at(at + 1))});
-  return proof;
 }
+inline std::string take_text(const Words& w, std::size_t& at) {
+  const std::size_t size = std::size_t(w.at(at++));
+  std::string text(size, '\0');
+  for (std::size_t i = 0; i < size; i += 8) {
+    const std::uint64_t word = std::uint64_t(w.at(at++));
+    for (std::size_t j = 0; j < 8 && i + j < size; ++j) text[i + j] = char((word >> (8 * j)) & 0xFF);
+  }
+  return text;
+}
+
+// A proof part: winner, nodes (first edge, edge count, first conceded,
+// conceded count, certificate, first defence certificate, defence
+// certificate count)..., edges (move, child)..., conceded..., certificates
+// (text)..., defence certificates..., proof set..., certified.
+template <class Move>
+void encode_part(Words& w, const ConcedingPart<Move>& part) {
+  const Proof<Move>& p = part.proof;
+  auto list = [&](const auto& items, auto put) {
+    w.push_back(std::int64_t(items.size()));
+    for (const auto& item : items) put(item);
+  };
+  w.push_back(p.winner == Player::Black ? 0 : 1);
+  list(p.nodes, [&](const auto& n) {
+    w.insert(w.end(), {std::int64_t(n.first_edge), std::int64_t(n.edge_count), std::int64_t(n.first_conceded),
+                       std::int64_t(n.conceded_count), std::int64_t(n.certificate),
+                       std::int64_t(n.first_defence_certificate), std::int64_t(n.defence_certificate_count)});
+  });
+  list(p.edges, [&](const auto& e) { w.insert(w.end(), {std::int64_t(e.move), std::int64_t(e.child)}); });
+  list(p.conceded, [&](const Move& m) { w.push_back(std::int64_t(m)); });
+  list(p.certificates, [&](const std::string& text) { put_text(w, text); });
+  list(p.defence_certificates, [&](std::uint32_t d) { w.push_back(std::int64_t(d)); });
+  list(part.proof_set, [&](const Move& m) { w.push_back(std::int64_t(m)); });
+  w.push_back(part.certified);
+}
+template <class Move>
+ConcedingPart<Move> decode_part(const Words& w, std::size_t at) {
+  ConcedingPart<Move> part;
+  Proof<Move>& p = part.proof;
+  auto list = [&](auto take) {
+    const std::int64_t count = w.at(at++);
+    for (std::int64_t i = 0; i < count; ++i) take();
+  };
+  auto u32 = [&] { return std::uint32_t(w.at(at++)); };
+  p.winner = w.at(at++) == 0 ? Player::Black : Player::White;
+  list([&] {
+    typename Proof<Move>::Node n;
+    n.first_edge = u32();
+    n.edge_count = u32();
+    n.first_conceded = u32();
+    n.conceded_count = u32();
+    n.certificate = u32();
+    n.first_defence_certificate = u32();
+    n.defence_certificate_count = u32();
+    p.nodes.push_back(n);
+  });
+  list([&] {
+    const Move m = Move(w.at(at++));
+    p.edges.push_back({m, u32()});
+  });
+  list([&] { p.conceded.push_back(Move(w.at(at++))); });
+  list([&] { p.certificates.push_back(take_text(w, at)); });
+  list([&] { p.defence_certificates.push_back(u32()); });
+  list([&] { part.proof_set.push_back(Move(w.at(at++))); });
+  part.certified = w.at(at++) != 0;
+  return part;
+}
+
+// How the master treats its workers' silence.
+struct Leases {
+  // Seconds a job may run before the master takes its worker as lost; 0:
+  // ten times the longest job answered so far, and at least kMinLease.
+  double job_s = 0;
+  static constexpr double kMinLease = 5;
+  // A proof part may take much longer than a job: its lease is this many job leases.
+  static constexpr double kProofLeases = 20;
+};
+
+// The master's checkpoint of the first search (the one the problem names;
+// a Go seki re-check is not saved): tree_file.h.
+struct TreeCheckpoint {
+  std::string save_path, resume_path;
+  double every_s = 600;
+  nlohmann::json context;  // the problem and settings; the search adds its root and algorithm
+  std::optional<std::string> error;  // the last save that failed
+  std::uint64_t writes = 0;
+};
+
+// Test only: rank `rank` dies (SIGKILL) when its `job`-th job arrives.
+struct FaultInjection {
+  int rank = 0;
+  int job = 0;
+};
 
 // Rank 0: the master of one search. Hands out jobs of `budget` expansions
 // until the root is solved or a limit (time, nodes summed over the
@@ -147,91 +251,200 @@ std::optional<Proof<Move>> decode_proof(const Words& w) {
 // search has left, so a time limit ends them too; after a stop request the
 // jobs in flight run to their budget.
 template <Game G>
-SolveResult<MoveOf<G>> run_master(std::int64_t search, Player prover, const Limits& limits,
-                                  const cli::SearchSpec& spec, std::uint64_t budget,
-                                  std::optional<Proof<MoveOf<G>>>* proof = nullptr) {
+class Master {
+ public:
   using Move = MoveOf<G>;
-  const auto start = limits.started == std::chrono::steady_clock::time_point{} ? std::chrono::steady_clock::now()
-                                                                               : limits.started;
-  const int workers = ranks() - 1;
-  const DfpnOptions options = spec.dfpn_options<G>();
-  jobs::JobTree<Move> tree(budget, {options.widen_base, options.widen_factor});
-  std::vector<bool> idle(std::size_t(workers) + 1, true);
-  int busy = 0;
-  StopReason reason = StopReason::None;
-  auto receive_answer = [&](const MPI_Status& status) {
-    const Words w = receive(status);
-    idle[std::size_t(status.MPI_SOURCE)] = true;
-    --busy;
-    if (w.at(0) != search) return;
-    jobs::JobResult<Move> r = decode_result<Move>(w);
-    r.worker = status.MPI_SOURCE;  // its table knows this part of the tree (proofs)
-    tree.complete(r);
-  };
-  while (!tree.solved()) {
-    for (int r = 1; r <= workers; ++r) {
-      if (!idle[std::size_t(r)]) continue;
-      auto job = tree.next_job();
-      if (!job) break;
-      if (limits.time_s > 0) {  // a job ends by the search's deadline too
-        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        job->time_s = std::max(1e-3, limits.time_s - elapsed);
-      }
-      send(encode(search, *job), r, kJobTag);
-      idle[std::size_t(r)] = false;
-      ++busy;
+  using Clock = std::chrono::steady_clock;
+
+  // `tree`: a resumed one, else the search starts from the root alone.
+  Master(std::int64_t search, const G& game, Player prover, const Limits& limits, const cli::SearchSpec& spec,
+         std::uint64_t budget, Leases leases, std::optional<jobs::JobTree<Move>> tree = std::nullopt,
+         TreeCheckpoint* checkpoint = nullptr)
+      : search_(search), game_(game), prover_(prover), limits_(limits), spec_(spec),
+        options_(spec.dfpn_options<G>()), budget_(budget),
+        tree_(tree ? std::move(*tree) : jobs::JobTree<Move>(budget, {options_.widen_base, options_.widen_factor})),
+        resumed_nodes_(tree_.nodes_searched()), leases_(leases), checkpoint_(checkpoint),
+        workers_(std::size_t(ranks())), start_(limits.started == Clock::time_point{} ? Clock::now() : limits.started),
+        last_save_(Clock::now()) {}
+
+  SolveResult<Move> run(std::optional<Proof<Move>>* proof, std::string* proof_failure) {
+    StopReason reason = StopReason::None;
+    while (!tree_.solved()) {
+      if (checkpoint_ && seconds_since(last_save_) >= checkpoint_->every_s) save();
+      hand_out_jobs();
+      const double elapsed = seconds_since(start_);
+      if (limits_.stop.stop_requested()) reason = StopReason::Stopped;
+      else if (limits_.max_nodes && tree_.nodes_searched() >= limits_.max_nodes) reason = StopReason::Nodes;
+      else if (limits_.time_s > 0 && elapsed >= limits_.time_s) reason = StopReason::Time;
+      if (reason != StopReason::None) break;
+      if (!serve_one()) std::this_thread::sleep_for(std::chrono::microseconds(200));
     }
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (limits.stop.stop_requested()) reason = StopReason::Stopped;
-    else if (limits.max_nodes && tree.nodes_searched() >= limits.max_nodes) reason = StopReason::Nodes;
-    else if (limits.time_s > 0 && elapsed >= limits.time_s) reason = StopReason::Time;
-    if (reason != StopReason::None) break;
+    while (jobs_in_flight() > 0)  // each ends within its budget, or its lease
+      if (!serve_one()) std::this_thread::sleep_for(std::chrono::microseconds(200));
+    if (checkpoint_) save();
+    SolveResult<Move> result;
+    result.outcome = tree_.root().outcome();
+    result.reason = result.solved() ? StopReason::None : reason;
+    result.best_move = tree_.best_move();
+    result.nodes = tree_.nodes_searched();
+    if (proof && tree_.solved()) *proof = stitch(*proof_failure);
+    result.time_s = seconds_since(start_);
+    result.stats = {{"workers", double(workers_.size() - 1)},
+                    {"jobs", double(tree_.issued())},
+                    {"reissued_jobs", double(tree_.abandoned())},
+                    {"lost_workers", double(std::count_if(workers_.begin(), workers_.end(), [](const Worker& w) { return w.lost; }))},
+                    {"master_tree_nodes", double(tree_.size())},
+                    {"job_budget", double(budget_)}};
+    if (checkpoint_) {
+      result.stats.emplace_back("checkpoint_writes", double(checkpoint_->writes));
+      if (!checkpoint_->resume_path.empty()) result.stats.emplace_back("resumed_nodes", double(resumed_nodes_));
+    }
+    for (int r = 1; r < int(workers_.size()); ++r) send({search_, outcome_code(result.outcome)}, r, kDoneTag);
+    return result;
+  }
+
+ private:
+  struct Worker {
+    std::uint64_t job = 0;  // in flight; 0: idle
+    Clock::time_point since;
+    bool lost = false;      // silent past its lease: no new work until it answers
+  };
+
+  void save() {
+    last_save_ = Clock::now();
+    if (checkpoint_->save_path.empty()) return;
+    if (save_tree(tree_, checkpoint_->context, checkpoint_->save_path)) {
+      ++checkpoint_->writes;
+      checkpoint_->error.reset();
+    } else {
+      checkpoint_->error = "--checkpoint " + checkpoint_->save_path + ": cannot be written";
+    }
+  }
+
+  static double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+  double job_lease() const {
+    return leases_.job_s > 0 ? leases_.job_s : std::max(Leases::kMinLease, 10 * longest_job_s_);
+  }
+  std::size_t jobs_in_flight() const {
+    return std::size_t(std::count_if(workers_.begin(), workers_.end(), [](const Worker& w) { return w.job && !w.lost; }));
+  }
+
+  void hand_out_jobs() {
+    for (int r = 1; r < int(workers_.size()); ++r) {
+      Worker& w = workers_[std::size_t(r)];
+      if (w.job || w.lost) continue;
+      auto job = tree_.next_job();
+      if (!job) return;
+      if (limits_.time_s > 0) job->time_s = std::max(1e-3, limits_.time_s - seconds_since(start_));
+      send(encode(search_, *job), r, kJobTag);
+      w.job = job->id;
+      w.since = Clock::now();
+    }
+  }
+
+  // Takes one answer if one came, and gives up on workers past their
+  // lease. Returns whether an answer came.
+  bool serve_one() {
     int arrived = 0;
     MPI_Status status;
     MPI_Iprobe(MPI_ANY_SOURCE, kAnswerTag, MPI_COMM_WORLD, &arrived, &status);
-    if (arrived) receive_answer(status);
-    else std::this_thread::sleep_for(std::chrono::microseconds(200));
+    if (arrived) {
+      const Words words = receive(status);
+      Worker& w = workers_[std::size_t(status.MPI_SOURCE)];
+      if (words.at(0) == search_) {
+        jobs::JobResult<Move> r = decode_result<Move>(words);
+        r.worker = status.MPI_SOURCE;  // its table knows this part of the tree (proofs)
+        if (r.id == w.job) longest_job_s_ = std::max(longest_job_s_, seconds_since(w.since));
+        tree_.complete(r);  // a late answer to an abandoned job is ignored
+      }
+      w = {};  // answering, it is alive
+      return true;
+    }
+    for (std::size_t r = 1; r < workers_.size(); ++r) {
+      Worker& w = workers_[r];
+      if (w.job && !w.lost && seconds_since(w.since) > job_lease()) {
+        w.lost = true;
+        tree_.abandon(w.job);
+      }
+    }
+    return false;
   }
-  while (busy > 0) {  // each job in flight ends within its budget
-    MPI_Status status;
-    MPI_Probe(MPI_ANY_SOURCE, kAnswerTag, MPI_COMM_WORLD, &status);
-    receive_answer(status);
+
+  std::optional<Proof<Move>> stitch(std::string& failure) {
+    auto ask = [&](const std::vector<Move>& path, int worker, Outcome claim) -> std::optional<ConcedingPart<Move>> {
+      for (int attempt = 0; attempt < int(workers_.size()); ++attempt) {
+        const int to = live_worker(worker);
+        if (to < 0) return std::nullopt;
+        const std::int64_t request = ++proof_requests_;
+        Words words = {request, outcome_code(claim), std::int64_t(path.size())};
+        for (const Move m : path) words.push_back(std::int64_t(m));
+        send(words, to, kProveTag);
+        const auto asked = Clock::now();
+        while (seconds_since(asked) < Leases::kProofLeases * job_lease()) {
+          int arrived = 0;
+          MPI_Status status;
+          MPI_Iprobe(to, kProofTag, MPI_COMM_WORLD, &arrived, &status);
+          if (!arrived) {
+            std::this_thread::sleep_for(std::chrono::microseconds(200));
+            continue;
+          }
+          const Words reply = receive(status);
+          if (reply.at(0) != request) continue;  // a reply to a request given up on
+          if (reply.at(1) == 0) return std::nullopt;
+          return decode_part<Move>(reply, 2);
+        }
+        workers_[std::size_t(to)].lost = true;  // silent: ask another
+        worker = -1;
+      }
+      return std::nullopt;
+    };
+    return jobs::stitch_proof(
+        game_, prover_, tree_,
+        [&](const std::vector<Move>& path, int worker) -> std::optional<Proof<Move>> {
+          auto part = ask(path, worker, tree_.root().outcome());  // a rules game's leaf: any claim will do
+          if (!part) return std::nullopt;
+          return std::move(part->proof);
+        },
+        ask, limits_.for_follow_up(), options_, spec_.certificates, failure);
   }
-  SolveResult<Move> result;
-  result.outcome = tree.root().outcome();
-  result.reason = result.solved() ? StopReason::None : reason;
-  result.best_move = tree.best_move();
-  result.nodes = tree.nodes_searched();
-  result.time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  result.stats = {{"workers", double(workers)},
-                  {"jobs", double(tree.issued())},
-                  {"reissued_jobs", double(tree.abandoned())},
-                  {"master_tree_nodes", double(tree.size())},
-                  {"job_budget", double(budget)}};
-  if (proof && tree.solved())
-    *proof = tree.proof(prover, [&](const std::vector<Move>& path, int worker) {
-      Words ask = {search, std::int64_t(path.size())};
-      for (const Move m : path) ask.push_back(std::int64_t(m));
-      const int from = worker >= 1 ? worker : 1;
-      send(ask, from, kProveTag);
-      MPI_Status status;
-      MPI_Probe(from, kProofTag, MPI_COMM_WORLD, &status);
-      return decode_proof<Move>(receive(status));
-    });
-  for (int r = 1; r <= workers; ++r) send({search, outcome_code(result.outcome)}, r, kDoneTag);
-  return result;
-}
+
+  // `preferred` if it is a live worker, else the first live one (-1: none).
+  int live_worker(int preferred) const {
+    if (preferred >= 1 && preferred < int(workers_.size()) && !workers_[std::size_t(preferred)].lost) return preferred;
+    for (int r = 1; r < int(workers_.size()); ++r)
+      if (!workers_[std::size_t(r)].lost) return r;
+    return -1;
+  }
+
+  std::int64_t search_;
+  const G& game_;
+  Player prover_;
+  const Limits& limits_;
+  const cli::SearchSpec& spec_;
+  DfpnOptions options_;
+  std::uint64_t budget_;
+  jobs::JobTree<Move> tree_;
+  std::uint64_t resumed_nodes_;
+  Leases leases_;
+  TreeCheckpoint* checkpoint_;
+  std::vector<Worker> workers_;  // by rank; [0] is the master
+  Clock::time_point start_, last_save_;
+  double longest_job_s_ = 0;
+  std::int64_t proof_requests_ = 0;
+};
 
 // Any other rank: a worker of one search. Runs the master's jobs on its own
 // table until the master says the search is done, and returns its outcome.
 template <Game G>
-SolveResult<MoveOf<G>> run_worker(std::int64_t search, const G& game, Player prover, const cli::SearchSpec& spec) {
+SolveResult<MoveOf<G>> run_worker(std::int64_t search, const G& game, Player prover, const cli::SearchSpec& spec,
+                                  FaultInjection fault = {}) {
   using Move = MoveOf<G>;
   jobs::JobWorker<G> worker(game, prover, spec.make_table(), spec.thread_count(), spec.dfpn_options<G>());
   SolveResult<Move> result;
+  int jobs = 0;
   while (true) {
-    MPI_Status status;
-    MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
+    const MPI_Status status = wait_for_message(0, MPI_ANY_TAG);
     const Words w = receive(status);
     if (status.MPI_TAG == kDoneTag) {
       result.outcome = outcome_of(w.at(1));
@@ -239,10 +452,19 @@ SolveResult<MoveOf<G>> run_worker(std::int64_t search, const G& game, Player pro
     }
     if (status.MPI_TAG == kProveTag) {
       std::vector<Move> path;
-      for (std::size_t i = 0; i < std::size_t(w.at(1)); ++i) path.push_back(Move(w.at(2 + i)));
-      send(encode_proof(worker.prove(path)), 0, kProofTag);
+      for (std::size_t i = 0; i < std::size_t(w.at(2)); ++i) path.push_back(Move(w.at(3 + i)));
+      std::optional<ConcedingPart<Move>> part;
+      if constexpr (kHasRulesGame<G>) {
+        part = worker.prove_part(path, outcome_of(w.at(1)), {}, spec.certificates);
+      } else if (auto proof = worker.prove(path)) {
+        part = ConcedingPart<Move>{std::move(*proof), {}, false};
+      }
+      Words reply = {w.at(0), part.has_value()};
+      if (part) encode_part(reply, *part);
+      send(reply, 0, kProofTag);
       continue;
     }
+    if (++jobs == fault.job && rank() == fault.rank) std::raise(SIGKILL);
     const jobs::JobResult<Move> r = worker.run(decode_job<Move>(w));
     result.nodes += r.nodes;
     send(encode(search, r), 0, kAnswerTag);

@@ -82,6 +82,27 @@ struct Proof {
   }
 };
 
+// Appends `part` to `whole` and returns the index its root got there: for
+// proofs put together from parts built apart (job-level search).
+template <class Move>
+std::uint32_t append_proof(const Proof<Move>& part, Proof<Move>& whole) {
+  const auto nodes = std::uint32_t(whole.nodes.size()), edges = std::uint32_t(whole.edges.size());
+  const auto conceded = std::uint32_t(whole.conceded.size()), certificates = std::uint32_t(whole.certificates.size());
+  const auto defences = std::uint32_t(whole.defence_certificates.size());
+  for (auto node : part.nodes) {
+    node.first_edge += edges;
+    node.first_conceded += conceded;
+    if (node.certificate != Proof<Move>::kNoCertificate) node.certificate += certificates;
+    node.first_defence_certificate += defences;
+    whole.nodes.push_back(node);
+  }
+  for (auto edge : part.edges) whole.edges.push_back({edge.move, edge.child + nodes});
+  whole.conceded.insert(whole.conceded.end(), part.conceded.begin(), part.conceded.end());
+  whole.certificates.insert(whole.certificates.end(), part.certificates.begin(), part.certificates.end());
+  for (std::uint32_t d : part.defence_certificates) whole.defence_certificates.push_back(d + certificates);
+  return nodes;
+}
+
 // The most positions build_proof() gives a proof before it gives up.
 inline constexpr std::size_t kMaxProofNodes = 5'000'000;
 

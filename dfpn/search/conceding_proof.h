@@ -35,12 +35,19 @@
 // df-pn search on that table. The knowledge game and the rules game walk in
 // step; only the rules game's moves and concessions enter the proof, which
 // verify_proof() then checks by the rules alone.
+//
+// A proof may also be put together from parts built apart (job-level
+// search, parallel/jobs/): with a frontier, positions past it are built by
+// someone else as a part — a subproof with its root's proof set, which is
+// all a parent needs of a child — and grafted in; the builder walks only the
+// positions before the frontier, with the winning moves its table names.
 #pragma once
 
 #include <algorithm>
 #include <chrono>
 #include <concepts>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -53,6 +60,16 @@
 #include "dfpn/base/random.h"
 
 namespace dfpn {
+
+// A conceding proof of a position with its root's proof set (see above),
+// and whether it cites certificates (then it is not reused under an extra
+// winner stone).
+template <class Move>
+struct ConcedingPart {
+  Proof<Move> proof;
+  std::vector<Move> proof_set;  // sorted
+  bool certified = false;
+};
 
 template <Game Rules, Game Knowledge, class Table = tt::TranspositionTable>
   requires kCanConcede<Rules> && std::same_as<MoveOf<Rules>, MoveOf<Knowledge>>
@@ -79,6 +96,17 @@ class ConcedingProofBuilder {
   }
 
   void set_max_nodes(std::size_t n) { max_nodes_ = n; }
+
+  // Where the proof is put together from parts: here(path) says whether
+  // the position `path` leads to from the root is built here; part(path,
+  // claim) builds one that is not, elsewhere (nullopt if it cannot). Built
+  // here, a winner's position takes the moves the table names and never
+  // searches: whoever solved it holds the rest.
+  struct Frontier {
+    std::function<bool(const std::vector<Move>&)> here;
+    std::function<std::optional<ConcedingPart<Move>>(const std::vector<Move>&, Outcome)> part;
+  };
+  void set_frontier(Frontier frontier) { frontier_ = std::move(frontier); }
   // Certified leaves on (the default) or off (every leaf a rules terminal).
   void set_certificates(bool on) { certificates_ = on; }
 
@@ -98,11 +126,21 @@ class ConcedingProofBuilder {
     loser_stones_.clear();
     failure_.clear();
     stats_ = {};
+    path_.clear();
     const auto root = visit();
     if (!root) return std::nullopt;
     put_root_first(root->node);
     stats_.positions = proof_.nodes.size();
+    root_set_ = root->proof_set;
+    root_certified_ = root->certified;
     return std::move(proof_);
+  }
+
+  // build(), with the root's proof set: a part for a frontier elsewhere.
+  std::optional<ConcedingPart<Move>> build_part(Outcome claim) {
+    auto proof = build(claim);
+    if (!proof) return std::nullopt;
+    return ConcedingPart<Move>{std::move(*proof), root_set_, root_certified_};
   }
 
   const std::string& failure() const { return failure_; }
@@ -130,6 +168,14 @@ class ConcedingProofBuilder {
     if (const Outcome o = rules_.evaluate(attacker_); o != Outcome::Unknown) {
       if (o != win_) return give_up("a line ends in a loss for " + std::string(to_string(winner_)));
       return remember(key, {add_node({}, {}), {}});
+    }
+    if (frontier_.here && !frontier_.here(path_)) {
+      auto part = frontier_.part(path_, win_);
+      if (!part) return give_up("a part past the frontier could not be built");
+      if (part->proof.winner != winner_) return give_up("a part past the frontier proves the other side's win");
+      Built built{append_proof(part->proof, proof_), std::move(part->proof_set), part->certified};
+      covers_[cover_key()].push_back(built);
+      return remember(key, std::move(built));
     }
     if constexpr (kHasCertificates<Knowledge> && kChecksCertificates<Rules>) {
       if (auto c = certificates_ ? knowledge_.certificate(winner_) : std::nullopt) {
@@ -212,6 +258,7 @@ class ConcedingProofBuilder {
       if (auto b = attempt(m)) return b;
       if (stopped_) return std::nullopt;
     }
+    if (frontier_.here) return give_up("the table names no winning move before the frontier");
     if (const auto m = search_winning_move()) {
       if (auto b = attempt(*m)) return b;
       if (stopped_) return std::nullopt;
@@ -354,7 +401,9 @@ class ConcedingProofBuilder {
     if (winner_moves) winner_stones_key_ ^= stone_key(m);
     rules_.play(m);
     knowledge_.play(m);
+    path_.push_back(m);
     auto child = visit();
+    path_.pop_back();
     knowledge_.undo();
     rules_.undo();
     if (winner_moves) winner_stones_key_ ^= stone_key(m);
@@ -430,6 +479,7 @@ class ConcedingProofBuilder {
   DfpnOptions options_;
   std::size_t max_nodes_ = kMaxProofNodes;
   bool certificates_ = true;
+  Frontier frontier_;
   std::unordered_multimap<std::size_t, std::uint32_t> certificate_index_;  // text hash -> index
 
   Player winner_ = Player::Black;
@@ -441,6 +491,9 @@ class ConcedingProofBuilder {
   std::unordered_map<std::uint64_t, std::vector<Built>> covers_;
   std::uint64_t winner_stones_key_ = 0;
   Cells winner_stones_, loser_stones_;
+  std::vector<Move> path_;  // from the root to the position visited
+  Cells root_set_;
+  bool root_certified_ = false;
   std::chrono::steady_clock::time_point start_;
   std::uint64_t visits_ = 0;
   bool stopped_ = false;

@@ -36,6 +36,8 @@ namespace dfpn::jobs {
 template <class Move>
 class JobTree {
  public:
+  static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+
   // Widening as df-pn's (DfpnOptions): at each node the mover's number and
   // the next job come from the first k children not yet lost for the mover,
   // in the order the worker listed them (the game's move order), k =
@@ -150,6 +152,75 @@ class JobTree {
     return out;
   }
 
+  // The tree as plain records, for a checkpoint: parents before children,
+  // the root first; what jobs are in flight is not kept (their leaves are
+  // open again on restore) nor which worker solved what (a restored run
+  // has new workers).
+  struct Record {
+    std::uint32_t parent = kNone;
+    Move move{};
+    Numbers numbers{};
+    bool attacker_to_move = true;
+    std::uint32_t short_jobs = 0;
+    std::optional<Move> winning_move;
+  };
+  std::vector<Record> records() const {
+    std::vector<Record> out;
+    out.reserve(nodes_.size());
+    for (const Node& n : nodes_) out.push_back({n.parent, n.move, n.numbers, n.attacker_to_move, n.short_jobs, n.winning_move});
+    return out;
+  }
+  // A tree from records(), with the expansions already spent; nullopt if
+  // they do not form one (a parent after its child, or no root).
+  static std::optional<JobTree> restore(std::uint64_t budget, Widening widening, const std::vector<Record>& records,
+                                        std::uint64_t nodes_searched) {
+    if (records.empty() || records[0].parent != kNone) return std::nullopt;
+    JobTree tree(budget, widening);
+    tree.nodes_.clear();
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      const Record& r = records[i];
+      if (i > 0 && r.parent >= i) return std::nullopt;
+      Node n;
+      n.parent = r.parent;
+      n.move = r.move;
+      n.numbers = r.numbers;
+      n.attacker_to_move = r.attacker_to_move;
+      n.short_jobs = r.short_jobs;
+      n.winning_move = r.winning_move;
+      if (i > 0) tree.nodes_[r.parent].children.push_back(std::uint32_t(i));
+      tree.nodes_.push_back(std::move(n));
+    }
+    for (std::size_t i = tree.nodes_.size(); i-- > 0;)  // children first: the numbers as the rule gives them
+      if (!tree.nodes_[i].children.empty()) tree.nodes_[i].numbers = tree.combine(tree.nodes_[i]);
+    tree.nodes_searched_ = nodes_searched;
+    return tree;
+  }
+
+  // Where a path from the root lies in the tree: whether it is a node, an
+  // expanded one (its children are in the tree too), and which worker's
+  // table knows it (-1 if none).
+  struct Place {
+    bool in_tree = false;
+    bool expanded = false;
+    int worker = -1;
+  };
+  Place locate(const std::vector<Move>& path) const {
+    std::uint32_t n = 0;
+    for (const Move& m : path) {
+      const auto& children = nodes_[n].children;
+      const auto next = std::find_if(children.begin(), children.end(), [&](std::uint32_t c) { return nodes_[c].move == m; });
+      if (next == children.end()) return {};
+      n = *next;
+    }
+    return {true, !nodes_[n].children.empty(), nodes_[n].solver};
+  }
+  // Calls visit(path, numbers) for every node the tree has solved.
+  template <class Visit>
+  void visit_solved(Visit visit) const {
+    std::vector<Move> path;
+    visit_solved(0, path, visit);
+  }
+
   std::size_t size() const { return nodes_.size(); }
   std::size_t busy() const { return in_flight_.size(); }
   std::uint64_t issued() const { return issued_; }
@@ -159,7 +230,6 @@ class JobTree {
   std::uint64_t nodes_searched() const { return nodes_searched_; }
 
  private:
-  static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
   struct Node {
     std::uint32_t parent = kNone;
     Move move{};
@@ -254,7 +324,7 @@ class JobTree {
     if (node.children.empty()) {
       const std::optional<Proof<Move>> leaf = prove_leaf(std::as_const(path), node.solver);
       if (!leaf || leaf->winner != out.winner) return false;
-      graft(*leaf, out);
+      append_proof(*leaf, out);
       return true;
     }
     const std::uint32_t index = std::uint32_t(out.nodes.size());
@@ -280,22 +350,14 @@ class JobTree {
     return true;
   }
 
-  // Appends `part` to `whole`, its root becoming whole's next node.
-  static void graft(const Proof<Move>& part, Proof<Move>& whole) {
-    const auto nodes = std::uint32_t(whole.nodes.size()), edges = std::uint32_t(whole.edges.size());
-    const auto conceded = std::uint32_t(whole.conceded.size()), certificates = std::uint32_t(whole.certificates.size());
-    const auto defences = std::uint32_t(whole.defence_certificates.size());
-    for (auto node : part.nodes) {
-      node.first_edge += edges;
-      node.first_conceded += conceded;
-      if (node.certificate != Proof<Move>::kNoCertificate) node.certificate += certificates;
-      node.first_defence_certificate += defences;
-      whole.nodes.push_back(node);
+  template <class Visit>
+  void visit_solved(std::uint32_t n, std::vector<Move>& path, Visit& visit) const {
+    if (nodes_[n].numbers.solved()) visit(std::as_const(path), nodes_[n].numbers);
+    for (std::uint32_t c : nodes_[n].children) {
+      path.push_back(nodes_[c].move);
+      visit_solved(c, path, visit);
+      path.pop_back();
     }
-    for (auto edge : part.edges) whole.edges.push_back({edge.move, edge.child + nodes});
-    whole.conceded.insert(whole.conceded.end(), part.conceded.begin(), part.conceded.end());
-    whole.certificates.insert(whole.certificates.end(), part.certificates.begin(), part.certificates.end());
-    for (std::uint32_t d : part.defence_certificates) whole.defence_certificates.push_back(d + certificates);
   }
 
   std::vector<Move> path_to(std::uint32_t n) const {

@@ -16,6 +16,7 @@
 #include "dfpn/base/limits.h"
 #include "dfpn/base/proof.h"
 #include "dfpn/base/proof_hooks.h"
+#include "dfpn/search/conceding_proof.h"
 #include "dfpn/search/dfpn.h"
 #include "parallel/jobs/job.h"
 #include "parallel/parallel_dfpn.h"
@@ -102,6 +103,23 @@ class JobWorker {
       search.set_path_above(above);
       if (!search.solve().solved()) return std::nullopt;
       return search.proof();
+    }
+  }
+
+  // For a game with knowledge: the conceding proof of `claim` (dfpn/search/
+  // conceding_proof.h) at the position on `path`, with its proof set, built
+  // on this worker's table (searching on it where the table lacks a
+  // winning move); nullopt if `limits` end it first.
+  std::optional<ConcedingPart<Move>> prove_part(const std::vector<Move>& path, Outcome claim, Limits limits = {},
+                                                bool certificates = true) {
+    if constexpr (!kHasRulesGame<G>) {
+      return std::nullopt;
+    } else {
+      G game = root_;
+      for (const Move m : path) game.play(m);
+      ConcedingProofBuilder builder(game.rules(), explainable(game), attacker_, table_, std::move(limits), options_);
+      builder.set_certificates(certificates);
+      return builder.build_part(claim);
     }
   }
 

@@ -21,6 +21,7 @@
 #include "dfpn/base/result.h"
 #include "parallel/jobs/job_tree.h"
 #include "parallel/jobs/job_worker.h"
+#include "parallel/jobs/stitch.h"
 
 namespace dfpn::jobs {
 
@@ -30,6 +31,7 @@ struct JobSearchOptions {
   std::size_t table_bytes_per_worker = std::size_t{32} << 20;
   std::uint64_t job_budget = kDefaultJobBudget;  // expansions per job
   DfpnOptions dfpn{};
+  bool certificates = true;  // conceding proofs may cite certificates (games with knowledge)
 };
 
 template <Game G>
@@ -105,16 +107,21 @@ class LocalJobSearch {
     return result_;
   }
 
-  // After a solve() that solved the root, for a rules game: its proof, the
-  // master's tree joined to proofs of the leaves that settled it, each built
-  // on the table of the worker that solved it (docs/parallel.md).
+  // After a solve() that solved the root: its proof, the master's tree
+  // joined to parts built on the tables of the workers that solved them
+  // (stitch.h; for a game with knowledge, a conceding proof in its rules game).
   std::optional<Proof<Move>> proof() {
     if (!tree_ || workers_.empty()) return std::nullopt;
-    return tree_->proof(attacker_, [&](const std::vector<Move>& path, int worker) {
-      JobWorker<G>& w = *workers_[std::size_t(worker >= 0 ? worker : 0)];
-      return w.prove(path, limits_.for_follow_up());
-    });
+    auto worker = [&](int w) -> JobWorker<G>& { return *workers_[std::size_t(w >= 0 ? w : 0)]; };
+    return stitch_proof(
+        game_, attacker_, *tree_,
+        [&](const std::vector<Move>& path, int w) { return worker(w).prove(path, limits_.for_follow_up()); },
+        [&](const std::vector<Move>& path, int w, Outcome claim) {
+          return worker(w).prove_part(path, claim, limits_.for_follow_up(), options_.certificates);
+        },
+        limits_.for_follow_up(), options_.dfpn, options_.certificates, failure_);
   }
+  const std::string& proof_failure() const { return failure_; }
 
  private:
   // One worker's incoming jobs (at most one waits at a time).
@@ -188,6 +195,7 @@ class LocalJobSearch {
   Limits limits_;
   AnswerQueue answers_;
   SolveResult<Move> result_;
+  std::string failure_;
   std::optional<JobTree<Move>> tree_;  // kept for proof()
   std::vector<std::unique_ptr<JobWorker<G>>> workers_;  // and their tables
 };

@@ -1,6 +1,7 @@
 // JobTree: jobs go to the most-proving open leaf, busy leaves are skipped,
 // answers grow the tree and settle it by the AND/OR rule, and a job given
-// up is issued again while its late answer is ignored.
+// up is issued again while its late answer is ignored; a tree saved as
+// records and restored goes on where it stood.
 #include "parallel/jobs/job_tree.h"
 
 #include <gtest/gtest.h>
@@ -121,6 +122,39 @@ TEST(JobTree, WideningKeepsJobsToTheFirstChildren) {
   tree.complete(settled(speculative->id, Outcome::Proven));  // a win past the window
   EXPECT_EQ(tree.root().outcome(), Outcome::Proven);
   EXPECT_EQ(tree.best_move(), 3);
+}
+
+TEST(JobTree, RecordsRestoreTheTreeWithItsJobsOpenAgain) {
+  Tree tree(100);
+  const auto root = tree.next_job();
+  tree.complete(grown(root->id, true, {{3, {4, 2}, false}, {7, {2, 9}, false}}));
+  const auto seven = tree.next_job();
+  tree.complete(grown(seven->id, false, {{1, {1, 1}, true}, {2, {3, 1}, true}}));
+  const auto three = tree.next_job();  // in flight when the tree is saved
+  ASSERT_TRUE(three);
+  const auto saved = tree.records();
+  ASSERT_EQ(saved.size(), 5u);
+
+  auto restored = Tree::restore(100, {}, saved, tree.nodes_searched());
+  ASSERT_TRUE(restored);
+  EXPECT_EQ(restored->root(), tree.root());
+  EXPECT_EQ(restored->nodes_searched(), 20u);
+  EXPECT_TRUE(restored->locate({7, 2}).in_tree);
+  EXPECT_FALSE(restored->locate({7, 2}).expanded);
+  EXPECT_TRUE(restored->locate({7}).expanded);
+  EXPECT_FALSE(restored->locate({5}).in_tree);
+  // The one in flight is open again: 3 ties with 7 (pn 4) and comes first.
+  std::vector<std::vector<int>> paths;
+  while (const auto job = restored->next_job()) paths.push_back(job->path);
+  EXPECT_EQ(paths, (std::vector<std::vector<int>>{{3}, {7, 1}, {7, 2}}));
+
+  auto broken = saved;
+  broken[1].parent = 3;  // a child before its parent
+  EXPECT_FALSE(Tree::restore(100, {}, broken, 0));
+  broken = saved;
+  broken[0].parent = 0;  // no root
+  EXPECT_FALSE(Tree::restore(100, {}, broken, 0));
+  EXPECT_FALSE(Tree::restore(100, {}, {}, 0));
 }
 
 }  // namespace

@@ -95,12 +95,40 @@ TEST(LocalJobSearch, HexOpeningsAgreeWithTheRules) {
     rules.play(static_cast<games::HexGame::Move>(first));
     games::HexGame scratch = rules;
     const Outcome expected = testing::HexRulesSolver().mover_wins(scratch) ? Outcome::Proven : Outcome::Disproven;
-    LocalJobSearch search(games::HexKnowledgeGame(rules), Player::White, options(1 + first % 4, 3, 1 << 16));
+    JobSearchOptions o = options(1 + first % 4, 3, 1 << 16);
+    o.certificates = first % 2 == 0;
+    LocalJobSearch search(games::HexKnowledgeGame(rules), Player::White, o);
     const auto r = search.solve();
-    EXPECT_EQ(r.outcome, expected) << rules.move_to_string(static_cast<games::HexGame::Move>(first));
+    const std::string opening = rules.move_to_string(static_cast<games::HexGame::Move>(first));
+    EXPECT_EQ(r.outcome, expected) << opening;
     if (r.outcome == Outcome::Proven) {
       EXPECT_TRUE(r.best_move);
     }
+    // A conceding proof: the master's top joined to the workers' parts,
+    // checked by the rules alone.
+    const auto proof = search.proof();
+    ASSERT_TRUE(proof) << opening << ": " << search.proof_failure();
+    const auto v = verify_proof(rules, *proof, Player::White, r.outcome);
+    EXPECT_TRUE(v.ok) << opening << ": " << v.error;
+  }
+}
+
+// On 6x6 the master's tree grows several levels before the leaves; the
+// stitched conceding proof must cover every loser move a part's proof set
+// names, including moves the tree never grew.
+TEST(LocalJobSearch, HexConcedingProofsStitchAcrossTheMastersTree) {
+  for (const char* opening : {"a1", "c3", "b4"}) {
+    games::HexGame rules(6);
+    rules.play(*rules.parse_move(opening));
+    JobSearchOptions o = options(3, 40, 1 << 20);
+    LocalJobSearch search(games::HexKnowledgeGame(rules), Player::White, o);
+    const auto r = search.solve();
+    ASSERT_TRUE(r.solved()) << opening;
+    EXPECT_GT(r.stats.at(4).second, 20) << opening;  // master_tree_nodes: a tree, not one job
+    const auto proof = search.proof();
+    ASSERT_TRUE(proof) << opening << ": " << search.proof_failure();
+    const auto v = verify_proof(rules, *proof, Player::White, r.outcome);
+    EXPECT_TRUE(v.ok) << opening << ": " << v.error;
   }
 }
 
