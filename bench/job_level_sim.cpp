@@ -1,0 +1,196 @@
+// Job-level search past this machine, on a virtual clock: the real master
+// (parallel/jobs/job_tree.h) with N simulated workers. Every job is really
+// searched, by a real JobWorker with its own table and its own game stores,
+// one after the other on this thread; the clock advances by the job's
+// measured CPU time, the master's own CPU time for each answer and job,
+// and a message latency each way. So the answers and node counts are those
+// of a real run with N one-thread workers; only the timing is modelled.
+//
+//   job_level_sim [--quick] [--size N] [--openings d5,a1] [--workers 16,64,256,1024]
+//                 [--budget B] [--latency-us L] [--table-mb M] [--store-mb S]
+//
+// Prints, per opening and worker count: the virtual wall time, speedup over
+// one sequential df-pn (its CPU time, measured in the same run), node
+// overhead (every worker's expansions over the sequential solve's), jobs,
+// how busy the workers were, and the master's load (its busy share and the
+// jobs per second it served). Exits 1 if an answer differs.
+#include <time.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <queue>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "dfpn/search/dfpn.h"
+#include "games/hex/hex_knowledge_game.h"
+#include "parallel/jobs/job_tree.h"
+#include "parallel/jobs/job_worker.h"
+
+using namespace dfpn;
+
+namespace {
+
+std::vector<std::string> split(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');)
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+// CPU seconds of this thread: what a job costs, whatever else the machine runs.
+double cpu_s() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
+struct Run {
+  Outcome outcome = Outcome::Unknown;
+  double wall_s = 0;        // virtual
+  std::uint64_t nodes = 0;  // every worker's
+  std::uint64_t jobs = 0;
+  double worker_busy_s = 0;  // summed over the workers
+  double master_busy_s = 0;
+};
+
+using Move = games::HexGame::Move;
+
+Run simulate(const games::HexKnowledgeGame& root, Player attacker, int n, std::uint64_t budget, double latency_s,
+             std::size_t table_bytes, std::size_t store_bytes, const DfpnOptions& options) {
+  std::vector<std::unique_ptr<jobs::JobWorker<games::HexKnowledgeGame>>> workers;
+  for (int i = 0; i < n; ++i) {
+    games::HexKnowledgeGame own = root;
+    own.limit_stores(store_bytes);  // a worker's own stores, as on its own machine
+    workers.push_back(std::make_unique<jobs::JobWorker<games::HexKnowledgeGame>>(
+        own, attacker, tt::TranspositionTable::with_bytes(table_bytes), 1, options));
+  }
+  jobs::JobTree<Move> tree(budget, {options.widen_base, options.widen_factor});
+  struct Done {
+    double at;
+    int worker;
+    jobs::JobResult<Move> result;
+    bool operator>(const Done& o) const { return at > o.at; }
+  };
+  std::priority_queue<Done, std::vector<Done>, std::greater<>> running;
+  std::vector<int> idle;
+  for (int i = n - 1; i >= 0; --i) idle.push_back(i);
+  Run run;
+  double master = 0;  // when the master is next free
+  while (!tree.solved()) {
+    while (!idle.empty()) {  // the master hands out what it can
+      const double t0 = cpu_s();
+      auto job = tree.next_job();
+      const double issue = cpu_s() - t0;
+      master += issue;
+      run.master_busy_s += issue;
+      if (!job) break;
+      const int w = idle.back();
+      idle.pop_back();
+      const double j0 = cpu_s();
+      auto result = workers[std::size_t(w)]->run(*job);
+      const double cost = cpu_s() - j0;
+      result.worker = w;
+      run.worker_busy_s += cost;
+      running.push({master + latency_s + cost + latency_s, w, std::move(result)});
+    }
+    if (running.empty()) break;  // nothing open and nothing running: cannot happen while unsolved
+    Done done = running.top();
+    running.pop();
+    master = std::max(master, done.at);
+    const double t0 = cpu_s();
+    run.nodes += done.result.nodes;
+    tree.complete(done.result);
+    const double serve = cpu_s() - t0;
+    master += serve;
+    run.master_busy_s += serve;
+    idle.push_back(done.worker);
+  }
+  run.outcome = tree.root().outcome();
+  run.wall_s = master;
+  run.jobs = tree.issued();
+  return run;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int size = 8;
+  std::vector<std::string> openings = {"d5"};
+  std::vector<int> worker_counts = {16, 64, 256, 1024};
+  std::uint64_t budget = jobs::kDefaultJobBudget;
+  double latency_us = 50;
+  std::size_t table_mb = 4, store_mb = 2;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "job_level_sim: %s needs a value\n", arg.c_str());
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (arg == "--quick") {
+      size = 6;
+      openings = {"c3"};
+      worker_counts = {4, 16};
+      budget = 20;
+    } else if (arg == "--size") size = std::atoi(value().c_str());
+    else if (arg == "--openings") openings = split(value());
+    else if (arg == "--workers") {
+      worker_counts.clear();
+      for (const auto& w : split(value())) worker_counts.push_back(std::atoi(w.c_str()));
+    } else if (arg == "--budget") budget = std::strtoull(value().c_str(), nullptr, 10);
+    else if (arg == "--latency-us") latency_us = std::atof(value().c_str());
+    else if (arg == "--table-mb") table_mb = std::strtoull(value().c_str(), nullptr, 10);
+    else if (arg == "--store-mb") store_mb = std::strtoull(value().c_str(), nullptr, 10);
+    else {
+      std::fprintf(stderr, "job_level_sim: unknown argument %s\n", arg.c_str());
+      return 2;
+    }
+  }
+  DfpnOptions options = DfpnOptions::df_pn(0.25);
+  options.widen_base = 1;  // the command's Hex default (search_spec.h, default_widening)
+  options.widen_factor = 0.25;
+  std::printf("Hex %dx%d, jobs of %llu expansions, %.0f us latency, %zu MiB table + %zu MiB stores a worker\n", size,
+              size, (unsigned long long)budget, latency_us, table_mb, store_mb);
+  std::printf("%-7s | %7s | %10s | %8s | %9s | %7s | %6s | %8s | %9s | %9s\n", "opening", "workers", "wall s",
+              "speedup", "overhead", "jobs", "busy", "master", "jobs/s", "us/job");
+  bool agree = true;
+  for (const auto& opening : openings) {
+    games::HexGame rules(size);
+    const auto move = rules.parse_move(opening);
+    if (!move) {
+      std::fprintf(stderr, "job_level_sim: bad opening %s\n", opening.c_str());
+      return 2;
+    }
+    rules.play(*move);
+    const Player attacker = rules.to_move();
+    const games::HexKnowledgeGame root(rules);
+    auto table = tt::TranspositionTable::with_bytes(std::size_t{64} << 20);
+    double t0 = cpu_s();
+    DepthFirstPns<games::HexKnowledgeGame> sequential(root, attacker, table, {}, options);
+    const auto base = sequential.solve();
+    const double base_s = cpu_s() - t0;
+    std::printf("%-7s | %7s | %10.2f | %8s | %9s | %7s | %6s | %8s | %9s | %9s\n", opening.c_str(), "df-pn", base_s,
+                "1.00", "1.00", "-", "-", "-", "-", "-");
+    std::fflush(stdout);
+    for (int n : worker_counts) {
+      const Run r = simulate(root, attacker, n, budget, latency_us * 1e-6, table_mb << 20, store_mb << 20, options);
+      agree &= r.outcome == base.outcome;
+      std::printf("%-7s | %7d | %10.2f | %8.2f | %9.2f | %7llu | %5.1f%% | %7.2f%% | %9.0f | %9.1f\n", "", n,
+                  r.wall_s, base_s / r.wall_s, double(r.nodes) / double(std::max<std::uint64_t>(1, base.nodes)),
+                  (unsigned long long)r.jobs, 100 * r.worker_busy_s / (double(n) * r.wall_s),
+                  100 * r.master_busy_s / r.wall_s, double(r.jobs) / r.wall_s,
+                  1e6 * r.master_busy_s / double(std::max<std::uint64_t>(1, r.jobs)));
+      std::fflush(stdout);
+    }
+  }
+  if (!agree) std::printf("ANSWERS DIFFER\n");
+  return agree ? 0 : 1;
+}
