@@ -6,6 +6,7 @@
 //   done   (master -> worker, kDoneTag)   search, outcome (0 unknown, 1 proven, 2 disproven)
 //   answer (worker -> master, kAnswerTag) search, id, pn, dn, attacker to move, nodes,
 //                                         has best move, best move, children, (move, pn, dn, attacker to move)...
+//   cancel (master -> worker, kCancelTag) search, id: the job no longer matters; stop it and answer
 //   prove  (master -> worker, kProveTag)  request, claim (1 proven, 2 disproven), path length, path...
 //   proof  (worker -> master, kProofTag)  request, found (0/1), then the part (encode_part)
 //
@@ -37,7 +38,9 @@
 #include <chrono>
 #include <csignal>
 #include <cstdint>
+#include <future>
 #include <string>
+#include <unordered_set>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -55,7 +58,7 @@
 
 namespace dfpn::dist {
 
-inline constexpr int kJobTag = 1, kDoneTag = 2, kAnswerTag = 3, kProveTag = 4, kProofTag = 5;
+inline constexpr int kJobTag = 1, kDoneTag = 2, kAnswerTag = 3, kProveTag = 4, kProofTag = 5, kCancelTag = 6;
 using Words = std::vector<std::int64_t>;
 
 inline int rank() {
@@ -292,6 +295,7 @@ class Master {
     result.stats = {{"workers", double(workers_.size() - 1)},
                     {"jobs", double(tree_.issued())},
                     {"reissued_jobs", double(tree_.abandoned())},
+                    {"cancelled_jobs", double(cancelled_.size())},
                     {"lost_workers", double(std::count_if(workers_.begin(), workers_.end(), [](const Worker& w) { return w.lost; }))},
                     {"master_tree_nodes", double(tree_.size())},
                     {"job_budget", double(budget_)}};
@@ -359,6 +363,7 @@ class Master {
         tree_.complete(r);  // a late answer to an abandoned job is ignored
       }
       w = {};  // answering, it is alive
+      cancel_irrelevant_jobs();
       return true;
     }
     for (std::size_t r = 1; r < workers_.size(); ++r) {
@@ -369,6 +374,16 @@ class Master {
       }
     }
     return false;
+  }
+
+  // Stops the jobs whose answers can no longer matter, so their workers
+  // take new ones sooner.
+  void cancel_irrelevant_jobs() {
+    for (const std::uint64_t id : tree_.irrelevant_jobs()) {
+      if (!cancelled_.insert(id).second) continue;
+      for (int r = 1; r < int(workers_.size()); ++r)
+        if (workers_[std::size_t(r)].job == id) send({search_, std::int64_t(id)}, r, kCancelTag);
+    }
   }
 
   std::optional<Proof<Move>> stitch(std::string& failure) {
@@ -431,6 +446,7 @@ class Master {
   std::vector<Worker> workers_;  // by rank; [0] is the master
   Clock::time_point start_, last_save_;
   double longest_job_s_ = 0;
+  std::unordered_set<std::uint64_t> cancelled_;
   std::int64_t proof_requests_ = 0;
 };
 
@@ -464,8 +480,24 @@ SolveResult<MoveOf<G>> run_worker(std::int64_t search, const G& game, Player pro
       send(reply, 0, kProofTag);
       continue;
     }
+    if (status.MPI_TAG == kCancelTag) continue;  // for a job already answered
     if (++jobs == fault.job && rank() == fault.rank) std::raise(SIGKILL);
-    const jobs::JobResult<Move> r = worker.run(decode_job<Move>(w));
+    // The search runs on its own thread; this one, the only one that calls
+    // MPI, listens for the job's cancellation meanwhile.
+    const jobs::Job<Move> job = decode_job<Move>(w);
+    std::stop_source cancel;
+    auto running = std::async(std::launch::async, [&] { return worker.run(job, cancel.get_token()); });
+    auto pause = std::chrono::microseconds(50);
+    while (running.wait_for(pause) != std::future_status::ready) {
+      pause = std::min(pause * 2, std::chrono::microseconds(2000));
+      int arrived = 0;
+      MPI_Status cancelled;
+      MPI_Iprobe(0, kCancelTag, MPI_COMM_WORLD, &arrived, &cancelled);
+      if (!arrived) continue;
+      const Words c = receive(cancelled);
+      if (c.at(0) == search && std::uint64_t(c.at(1)) == job.id) cancel.request_stop();
+    }
+    const jobs::JobResult<Move> r = running.get();
     result.nodes += r.nodes;
     send(encode(search, r), 0, kAnswerTag);
   }

@@ -122,6 +122,20 @@ class JobTree {
     update_upwards(n);
   }
 
+  // Jobs in flight that no longer matter: a position above theirs is
+  // solved, so no answer of theirs can change the root. Their workers may
+  // stop them (their answers are still taken, harmlessly).
+  std::vector<std::uint64_t> irrelevant_jobs() const {
+    std::vector<std::uint64_t> out;
+    for (const auto& [id, leaf] : in_flight_)
+      for (std::uint32_t n = nodes_[leaf].parent; n != kNone; n = nodes_[n].parent)
+        if (nodes_[n].numbers.solved()) {
+          out.push_back(id);
+          break;
+        }
+    return out;
+  }
+
   Numbers root() const { return nodes_[0].numbers; }
   bool solved() const { return nodes_[0].numbers.solved(); }
   // The root's winning move, when it is solved for the side to move.

@@ -14,6 +14,7 @@
 #include <optional>
 #include <stop_token>
 #include <thread>
+#include <unordered_set>
 #include <vector>
 
 #include "dfpn/base/game.h"
@@ -50,6 +51,7 @@ class LocalJobSearch {
     tree_.emplace(options_.job_budget,
                   typename JobTree<Move>::Widening{options_.dfpn.widen_base, options_.dfpn.widen_factor});
     JobTree<Move>& tree = *tree_;
+    cancelled_.clear();
     const int n = std::max(1, options_.workers);
     workers_.clear();
     for (int i = 0; i < n; ++i)
@@ -64,22 +66,27 @@ class LocalJobSearch {
       for (int i = 0; i < n; ++i)
         threads.emplace_back([&, i] {
           JobWorker<G>& worker = *workers_[std::size_t(i)];
-          while (const auto job = boxes[std::size_t(i)]->take()) {
-            JobResult<Move> r = worker.run(*job, ending.get_token());
+          Mailbox& box = *boxes[std::size_t(i)];
+          while (const auto job = box.take()) {
+            const std::stop_token cancelled = box.cancel_token();
+            std::stop_source stop;  // the job's: cancelled, or the run ending
+            std::stop_callback on_cancel(cancelled, [&] { stop.request_stop(); });
+            std::stop_callback on_end(ending.get_token(), [&] { stop.request_stop(); });
+            JobResult<Move> r = worker.run(*job, stop.get_token());
             r.worker = i;
             answers_.put({i, std::move(r)});
           }
         });
-      std::vector<bool> idle(std::size_t(n), true);
+      std::vector<std::uint64_t> job_of(std::size_t(n), 0);  // in flight; 0: idle
       StopReason reason = StopReason::None;
       while (!tree.solved()) {
         for (int i = 0; i < n; ++i) {
-          if (!idle[std::size_t(i)]) continue;
+          if (job_of[std::size_t(i)]) continue;
           auto job = tree.next_job();
           if (!job) break;
           if (limits_.time_s > 0)  // a job ends by the search's deadline too
             job->time_s = std::max(1e-3, std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count());
-          idle[std::size_t(i)] = false;
+          job_of[std::size_t(i)] = job->id;
           boxes[std::size_t(i)]->put(std::move(*job));
         }
         if (limits_.stop.stop_requested()) reason = StopReason::Stopped;
@@ -87,8 +94,11 @@ class LocalJobSearch {
         else if (std::chrono::steady_clock::now() >= deadline) reason = StopReason::Time;
         if (reason != StopReason::None) break;
         if (const auto answer = answers_.take_until(deadline)) {
-          idle[std::size_t(answer->worker)] = true;
+          job_of[std::size_t(answer->worker)] = 0;
           tree.complete(answer->result);
+          for (const std::uint64_t id : tree.irrelevant_jobs())  // stop what can no longer matter
+            for (int i = 0; i < n; ++i)
+              if (job_of[std::size_t(i)] == id && cancelled_.insert(id).second) boxes[std::size_t(i)]->cancel(id);
         }
       }
       ending.request_stop();
@@ -103,6 +113,7 @@ class LocalJobSearch {
                      {"jobs", double(tree.issued())},
                      {"jobs_completed", double(tree.completed())},
                      {"reissued_jobs", double(tree.abandoned())},
+                     {"cancelled_jobs", double(cancelled_.size())},
                      {"master_tree_nodes", double(tree.size())}};
     return result_;
   }
@@ -124,15 +135,27 @@ class LocalJobSearch {
   const std::string& proof_failure() const { return failure_; }
 
  private:
-  // One worker's incoming jobs (at most one waits at a time).
+  // One worker's incoming jobs (at most one waits at a time), and the
+  // cancellation of the one it runs.
   class Mailbox {
    public:
     void put(Job<Move> job) {
       {
         std::lock_guard<std::mutex> guard(lock_);
+        current_ = job.id;
+        cancel_ = std::stop_source();
         job_ = std::move(job);
       }
       ready_.notify_one();
+    }
+    void cancel(std::uint64_t id) {
+      std::lock_guard<std::mutex> guard(lock_);
+      if (current_ == id) cancel_.request_stop();
+    }
+    // The stop token of the job last taken.
+    std::stop_token cancel_token() {
+      std::lock_guard<std::mutex> guard(lock_);
+      return cancel_.get_token();
     }
     void close() {
       {
@@ -155,6 +178,8 @@ class LocalJobSearch {
     std::mutex lock_;
     std::condition_variable ready_;
     std::optional<Job<Move>> job_;
+    std::uint64_t current_ = 0;
+    std::stop_source cancel_;
     bool closed_ = false;
   };
 
@@ -196,6 +221,7 @@ class LocalJobSearch {
   AnswerQueue answers_;
   SolveResult<Move> result_;
   std::string failure_;
+  std::unordered_set<std::uint64_t> cancelled_;
   std::optional<JobTree<Move>> tree_;  // kept for proof()
   std::vector<std::unique_ptr<JobWorker<G>>> workers_;  // and their tables
 };

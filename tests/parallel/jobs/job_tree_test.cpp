@@ -157,5 +157,26 @@ TEST(JobTree, RecordsRestoreTheTreeWithItsJobsOpenAgain) {
   EXPECT_FALSE(Tree::restore(100, {}, {}, 0));
 }
 
+TEST(JobTree, JobsBelowASolvedPositionNoLongerMatter) {
+  Tree tree(100);
+  const auto root = tree.next_job();  // the defender to move: both children must be proven
+  tree.complete(grown(root->id, false, {{3, {4, 2}, true}, {7, {2, 9}, true}}));
+  const auto three = tree.next_job();
+  ASSERT_EQ(three->path, std::vector<int>{3});
+  tree.complete(grown(three->id, true, {{1, {1, 1}, false}, {2, {3, 1}, false}}));
+  const auto first = tree.next_job();
+  const auto second = tree.next_job();
+  const auto seven = tree.next_job();
+  ASSERT_TRUE(first && second && seven);
+  EXPECT_EQ(first->path, (std::vector<int>{3, 1}));
+  EXPECT_EQ(second->path, (std::vector<int>{3, 2}));
+  EXPECT_EQ(seven->path, std::vector<int>{7});
+  EXPECT_TRUE(tree.irrelevant_jobs().empty());
+  // 3 1 proves 3 (the attacker's turn there): 3 2 no longer matters; 7 still does.
+  tree.complete(settled(first->id, Outcome::Proven));
+  EXPECT_FALSE(tree.solved());
+  EXPECT_EQ(tree.irrelevant_jobs(), std::vector<std::uint64_t>{second->id});
+}
+
 }  // namespace
 }  // namespace dfpn::jobs
