@@ -250,9 +250,9 @@ struct FaultInjection {
 // Rank 0: the master of one search. Hands out jobs of `budget` expansions
 // until the root is solved or a limit (time, nodes summed over the
 // workers, a stop request) ends the search, then collects the jobs in
-// flight and tells every worker the outcome. Jobs carry the time the
-// search has left, so a time limit ends them too; after a stop request the
-// jobs in flight run to their budget.
+// flight (cancelled, when a limit or a stop ended the search) and tells
+// every worker the outcome. Jobs carry the time the search has left, so a
+// time limit ends them too.
 template <Game G>
 class Master {
  public:
@@ -282,7 +282,11 @@ class Master {
       if (reason != StopReason::None) break;
       if (!serve_one()) std::this_thread::sleep_for(std::chrono::microseconds(200));
     }
-    while (jobs_in_flight() > 0)  // each ends within its budget, or its lease
+    if (reason != StopReason::None)  // a limit or a stop: the jobs in flight end now
+      for (int r = 1; r < int(workers_.size()); ++r)
+        if (const Worker& w = workers_[std::size_t(r)]; w.job && !w.lost && cancelled_.insert(w.job).second)
+          send({search_, std::int64_t(w.job)}, r, kCancelTag);
+    while (jobs_in_flight() > 0)  // each ends at once if cancelled, else within its budget or its lease
       if (!serve_one()) std::this_thread::sleep_for(std::chrono::microseconds(200));
     if (checkpoint_) save();
     SolveResult<Move> result;
