@@ -106,6 +106,9 @@ int main(int argc, char** argv) {
   auto* solve = app.add_subcommand("solve", "Solve one problem with a master (rank 0) and N-1 workers");
   solve->footer("Exit codes as dfpn solve: 0 answered; 1 internal error; 2 bad input or usage.");
   dfpn::cli::add_solve_options(*solve, options);
+  solve->get_option("--checkpoint")
+      ->description("Save the master's tree to this file (atomically) every --checkpoint-every seconds and when the "
+                    "search ends; --resume continues from it");
   std::uint64_t budget = dfpn::jobs::kDefaultJobBudget;
   solve->add_option("--job-budget", budget, "Expansions a worker spends on one job")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
