@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_args.h"
 #include "dfpn/search/dfpn.h"
 #include "games/hex/hex_knowledge_game.h"
 #include "parallel/jobs/local_jobs.h"
@@ -27,14 +28,6 @@
 using namespace dfpn;
 
 namespace {
-
-std::vector<std::string> split(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');)
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
 
 double stat(const SolveResult<games::HexGame::Move>& r, const char* key) {
   for (const auto& [name, value] : r.stats)
@@ -51,13 +44,7 @@ int main(int argc, char** argv) {
   std::uint64_t budget = jobs::kDefaultJobBudget;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "job_level_harness: %s needs a value\n", arg.c_str());
-        std::exit(2);
-      }
-      return argv[++i];
-    };
+    auto value = [&] { return bench::next_value("job_level_harness", argc, argv, i); };
     if (arg == "--quick") {
       size = 4;
       openings = {"a1", "b2"};
@@ -66,10 +53,10 @@ int main(int argc, char** argv) {
     } else if (arg == "--size") {
       size = std::atoi(value().c_str());
     } else if (arg == "--openings") {
-      openings = split(value());
+      openings = bench::split(value());
     } else if (arg == "--workers") {
       workers.clear();
-      for (const auto& w : split(value())) workers.push_back(std::atoi(w.c_str()));
+      for (const auto& w : bench::split(value())) workers.push_back(std::atoi(w.c_str()));
     } else if (arg == "--budget") {
       budget = std::strtoull(value().c_str(), nullptr, 10);
     } else {

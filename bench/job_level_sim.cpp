@@ -31,6 +31,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_args.h"
 #include "dfpn/search/dfpn.h"
 #include "games/hex/hex_knowledge_game.h"
 #include "parallel/jobs/job_tree.h"
@@ -39,14 +40,6 @@
 using namespace dfpn;
 
 namespace {
-
-std::vector<std::string> split(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');)
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
 
 // CPU seconds of this thread: what a job costs, whatever else the machine runs.
 double cpu_s() {
@@ -135,23 +128,17 @@ int main(int argc, char** argv) {
   double max_overhead = 8;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "job_level_sim: %s needs a value\n", arg.c_str());
-        std::exit(2);
-      }
-      return argv[++i];
-    };
+    auto value = [&] { return bench::next_value("job_level_sim", argc, argv, i); };
     if (arg == "--quick") {
       size = 6;
       openings = {"c3"};
       worker_counts = {4, 16};
       budget = 20;
     } else if (arg == "--size") size = std::atoi(value().c_str());
-    else if (arg == "--openings") openings = split(value());
+    else if (arg == "--openings") openings = bench::split(value());
     else if (arg == "--workers") {
       worker_counts.clear();
-      for (const auto& w : split(value())) worker_counts.push_back(std::atoi(w.c_str()));
+      for (const auto& w : bench::split(value())) worker_counts.push_back(std::atoi(w.c_str()));
     } else if (arg == "--budget") budget = std::strtoull(value().c_str(), nullptr, 10);
     else if (arg == "--latency-us") latency_us = std::atof(value().c_str());
     else if (arg == "--table-mb") table_mb = std::strtoull(value().c_str(), nullptr, 10);
