@@ -1,12 +1,16 @@
-// dfpn-dist: `dfpn solve` as a job-level search over MPI (Open MPI).
+// dfpn-dist: `dfpn solve` and `dfpn suite` as job-level searches over MPI
+// (Open MPI).
 //
-//   mpirun -np N dfpn-dist solve <the options of dfpn solve> [--job-budget B]
+//   mpirun -np N dfpn-dist solve <the options of dfpn solve> [--job-budget B] ...
+//   mpirun -np N dfpn-dist suite <the options of dfpn suite> [--job-budget B] ...
 //
 // Rank 0 is the master: it reads the problem, keeps the proof-number tree
 // over the top of the game and prints the answer as `dfpn solve` does.
 // Ranks 1..N-1 are workers: each reads the same problem and runs the
 // master's jobs with df-pn on its own table and --threads threads (all the
 // machine's hardware threads by default: one worker per machine or socket).
+// A suite's problems are solved one after another, each by every worker;
+// every rank reads the suite and its problem files.
 // docs/parallel.md has the design; apps/dfpn-dist/mpi_jobs.h the protocol.
 #include <mpi.h>
 
@@ -14,6 +18,7 @@
 #include <csignal>
 #include <cstdint>
 #include <iostream>
+#include <unistd.h>
 #include <stop_token>
 #include <thread>
 #include <utility>
@@ -26,6 +31,7 @@
 #include "dfpn/input_error.h"
 #include "dfpn/report.h"
 #include "dfpn/solve_command.h"
+#include "dfpn/suite_command.h"
 #include "games/go/go.h"
 #include "games/hex/hex.h"
 #include "games/hex/hex_knowledge_game.h"
@@ -42,8 +48,7 @@ extern "C" void on_stop_signal(int signal) { g_interrupted = signal; }
 // master's on rank 0, a worker's elsewhere. Searches are numbered in the
 // order every rank reaches them.
 template <dfpn::Game G>
-void run_searches_as_jobs(std::uint64_t budget, dfpn::dist::Leases leases, dfpn::dist::FaultInjection fault,
-                          dfpn::dist::TreeCheckpoint* checkpoint) {
+void run_searches_as_jobs(const dfpn::dist::JobOptions& job_options, dfpn::dist::TreeCheckpoint* checkpoint) {
   dfpn::cli::job_runner<G>() = [=](const G& game, dfpn::Player prover, const dfpn::Limits& limits,
                                    const dfpn::cli::SearchSpec& spec, bool want_proof,
                                    dfpn::cli::AlgorithmRun<G>& run) {
@@ -66,7 +71,7 @@ void run_searches_as_jobs(std::uint64_t budget, dfpn::dist::Leases leases, dfpn:
         std::string error;
         if (dfpn::dist::rank() == 0) {
           try {
-            resumed = dfpn::dist::load_tree<dfpn::MoveOf<G>>(saving->resume_path, saving->context, budget,
+            resumed = dfpn::dist::load_tree<dfpn::MoveOf<G>>(saving->resume_path, saving->context, job_options.budget,
                                                             {options.widen_base, options.widen_factor}, "--resume");
           } catch (const dfpn::cli::InputError& e) {
             error = e.what();
@@ -78,12 +83,64 @@ void run_searches_as_jobs(std::uint64_t budget, dfpn::dist::Leases leases, dfpn:
       }
     }
     if (dfpn::dist::rank() == 0) {
-      dfpn::dist::Master<G> master(search, game, prover, limits, spec, budget, leases, std::move(resumed), saving);
+      dfpn::dist::Master<G> master(search, game, prover, limits, spec, job_options, std::move(resumed), saving);
       run.result = master.run(want_proof ? &run.proof : nullptr, &run.proof_failure);
     } else {
-      run.result = dfpn::dist::run_worker<G>(search, game, prover, spec, fault);
+      run.result = dfpn::dist::run_worker<G>(search, game, prover, spec, job_options);
     }
   };
+}
+
+// The options dfpn-dist adds to dfpn's commands.
+void add_job_options(CLI::App& command, dfpn::dist::JobOptions& o) {
+  command.add_option("--job-budget", o.budget, "Expansions a worker spends on one job")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
+      ->capture_default_str();
+  command
+      .add_option("--lease", o.leases.job_s,
+                  "Seconds a job may run before its worker is taken as lost and the job re-issued (0: ten "
+                  "times the longest job so far, at least 5)")
+      ->check(CLI::Range(0.0, 1e6))
+      ->capture_default_str();
+  command
+      .add_option("--fact-depth", o.fact_depth,
+                  "Workers pass on what they learnt (Hex: proof sets) about positions at most this many moves "
+                  "below their jobs' roots, through the master, to the others (-1: nothing)")
+      ->check(CLI::Range(-1, 1000))
+      ->capture_default_str();
+  auto& fault = o.fault;
+  command
+      .add_option(
+          "--test-kill-worker",
+          [&fault](const CLI::results_t& r) {
+            const auto colon = r.at(0).find(':');
+            if (colon == std::string::npos) return false;
+            fault.rank = std::stoi(r.at(0).substr(0, colon));
+            fault.job = std::stoi(r.at(0).substr(colon + 1));
+            return fault.rank > 0 && fault.job > 0;
+          },
+          "Tests only: rank R kills itself (SIGKILL) when its J-th job arrives")
+      ->type_name("R:J")
+      ->group("");
+}
+
+// `dfpn-dist suite`: every rank runs the suite, so every rank reaches each
+// search in the same order; the master's copy prints, reports and judges.
+// The master ends by telling the workers its exit code (a stopped master
+// skips the problems left, which the workers would otherwise wait on).
+int run_suite_on_every_rank(dfpn::cli::SuiteOptions o, std::stop_source& interrupt,
+                            const dfpn::dist::JobOptions& job_options) {
+  if (dfpn::dist::rank() != 0) {
+    o.report.clear();
+    o.baseline.clear();
+    o.quiet = true;
+    std::cout.setstate(std::ios::badbit);  // one copy of each output: the master's
+    dfpn::cli::run_suite(o, interrupt.get_token(), false);
+    return dfpn::dist::wait_for_end(job_options);
+  }
+  const int code = dfpn::cli::run_suite(o, interrupt.get_token(), isatty(STDERR_FILENO));
+  dfpn::dist::end_workers(code);
+  return code;
 }
 
 }  // namespace
@@ -109,26 +166,14 @@ int main(int argc, char** argv) {
   solve->get_option("--checkpoint")
       ->description("Save the master's tree to this file (atomically) every --checkpoint-every seconds and when the "
                     "search ends; --resume continues from it");
-  std::uint64_t budget = dfpn::jobs::kDefaultJobBudget;
-  solve->add_option("--job-budget", budget, "Expansions a worker spends on one job")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
-      ->capture_default_str();
-  dfpn::dist::Leases leases;
-  solve->add_option("--lease", leases.job_s,
-                    "Seconds a job may run before its worker is taken as lost and the job re-issued (0: ten "
-                    "times the longest job so far, at least 5)")
-      ->check(CLI::Range(0.0, 1e6))
-      ->capture_default_str();
-  dfpn::dist::FaultInjection fault;
-  solve->add_option("--test-kill-worker", [&fault](const CLI::results_t& r) {
-          const auto colon = r.at(0).find(':');
-          if (colon == std::string::npos) return false;
-          fault.rank = std::stoi(r.at(0).substr(0, colon));
-          fault.job = std::stoi(r.at(0).substr(colon + 1));
-          return fault.rank > 0 && fault.job > 0;
-        }, "Tests only: rank R kills itself (SIGKILL) when its J-th job arrives")
-      ->type_name("R:J")
-      ->group("");
+  dfpn::cli::SuiteOptions suite_options;
+  auto* suite = app.add_subcommand("suite", "Solve a suite's problems one after another, each with every worker");
+  suite->footer("Exit codes as dfpn suite: 0 nothing wrong; 1 a wrong answer or an error; 2 bad input or usage; "
+                "3 regressions with --fail-on-regression. Every rank reads the suite, its problem files and "
+                "--resume's report.");
+  dfpn::cli::add_suite_options(*suite, suite_options);
+  dfpn::dist::JobOptions job_options;
+  for (CLI::App* command : {solve, suite}) add_job_options(*command, job_options);
   app.failure_message([](const CLI::App*, const CLI::Error& e) {
     return "dfpn-dist: " + std::string(e.what()) + " (see dfpn-dist --help)\n";
   });
@@ -144,6 +189,9 @@ int main(int argc, char** argv) {
     return 2;
   };
   if (dfpn::dist::ranks() < 2) return fail("needs a master and at least one worker: mpirun -np N with N >= 2");
+  const bool suite_run = suite->parsed();
+  if (suite_run && suite_options.jobs != 1)
+    return fail("suite: -j: the problems run one after another, each on every worker (leave -j out)");
   if (options.search.algorithm_chosen && !options.search.depth_first())
     return fail("--algo: only the df-pn family (dfpn, dfpn+, pds, pdspn) runs as jobs");
   if (rank != 0) {
@@ -166,21 +214,24 @@ int main(int argc, char** argv) {
                         {"hex_knowledge", options.hex_knowledge},
                         {"go_knowledge", options.go_knowledge},
                         {"go_zones", options.go_zones}};
-  run_searches_as_jobs<dfpn::games::HexKnowledgeGame>(budget, leases, fault, &checkpoint);
-  run_searches_as_jobs<dfpn::games::HexGame>(budget, leases, fault, &checkpoint);
-  run_searches_as_jobs<dfpn::games::GoGame>(budget, leases, fault, &checkpoint);
-  run_searches_as_jobs<dfpn::games::SyntheticGame>(budget, leases, fault, &checkpoint);
-  run_searches_as_jobs<dfpn::games::RandomTree>(budget, leases, fault, &checkpoint);
-  run_searches_as_jobs<dfpn::games::TicTacToe>(budget, leases, fault, &checkpoint);
-  options.search.started = started;
   // On the master a signal stops the search (mpirun passes SIGINT and
-  // SIGTERM on): it then answers "unknown" with reason "stopped".
+  // SIGTERM on): it then answers "unknown" with reason "stopped". A worker
+  // is stopped by the master's `end` (a suite's master that stopped early).
   std::stop_source interrupt;
+  job_options.end = interrupt;
+  run_searches_as_jobs<dfpn::games::HexKnowledgeGame>(job_options, &checkpoint);
+  run_searches_as_jobs<dfpn::games::HexGame>(job_options, &checkpoint);
+  run_searches_as_jobs<dfpn::games::GoGame>(job_options, &checkpoint);
+  run_searches_as_jobs<dfpn::games::SyntheticGame>(job_options, &checkpoint);
+  run_searches_as_jobs<dfpn::games::RandomTree>(job_options, &checkpoint);
+  run_searches_as_jobs<dfpn::games::TicTacToe>(job_options, &checkpoint);
+  options.search.started = started;
   std::jthread watcher([&](std::stop_token self) {
     while (!self.stop_requested() && !g_interrupted) std::this_thread::sleep_for(std::chrono::milliseconds(10));
     if (g_interrupted) interrupt.request_stop();
   });
   try {
+    if (suite_run) return run_suite_on_every_rank(suite_options, interrupt, job_options);
     auto report = dfpn::cli::solve(options, interrupt.get_token(), {});
     if (rank != 0) return 0;
     if (!checkpoint.save_path.empty()) report.checkpoint_file = checkpoint.save_path;

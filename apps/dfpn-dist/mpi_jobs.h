@@ -2,13 +2,24 @@
 // every other rank a worker with its own table and threads. The messages of
 // parallel/jobs/job.h travel as arrays of 64-bit integers:
 //
-//   job    (master -> worker, kJobTag)    search, id, budget, time limit in microseconds, path length, path...
+//   job    (master -> worker, kJobTag)    search, id, budget, time limit in microseconds, path length, path...,
+//                                         facts, (length, words...)...
 //   done   (master -> worker, kDoneTag)   search, outcome (0 unknown, 1 proven, 2 disproven)
 //   answer (worker -> master, kAnswerTag) search, id, pn, dn, attacker to move, nodes,
-//                                         has best move, best move, children, (move, pn, dn, attacker to move)...
+//                                         has best move, best move, children, (move, pn, dn, attacker to move)...,
+//                                         facts, (length, words...)...
 //   cancel (master -> worker, kCancelTag) search, id: the job no longer matters; stop it and answer
 //   prove  (master -> worker, kProveTag)  request, claim (1 proven, 2 disproven), path length, path...
 //   proof  (worker -> master, kProofTag)  request, found (0/1), then the part (encode_part)
+//   end    (master -> worker, kEndTag)    exit code: the master's command has ended, no more searches
+//                                         (`dfpn-dist suite`, whose master may stop before the last problem)
+//
+// Facts (dfpn/base/game.h kSharesFacts; for Hex, proof sets the worker
+// learnt): a worker sends those of its job with the answer, and the master
+// passes them to the other workers with their next jobs
+// (parallel/jobs/fact_relay.h), so no worker learns again what another
+// already has. The master does not read them; a worker checks each one it
+// gets (Fact::from_words) and drops what is not a fact of its game.
 //
 // With a proof asked for, the master, once the root is solved, stitches one
 // (parallel/jobs/stitch.h): it asks the worker that solved each position
@@ -35,13 +46,16 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <csignal>
 #include <cstdint>
 #include <future>
+#include <memory>
 #include <string>
 #include <unordered_set>
 #include <optional>
+#include <stop_token>
 #include <thread>
 #include <vector>
 
@@ -51,6 +65,7 @@
 #include "dfpn/base/result.h"
 #include "dfpn/search/conceding_proof.h"
 #include "dfpn/search_spec.h"
+#include "parallel/jobs/fact_relay.h"
 #include "parallel/jobs/job_tree.h"
 #include "parallel/jobs/job_worker.h"
 #include "parallel/jobs/stitch.h"
@@ -58,7 +73,8 @@
 
 namespace dfpn::dist {
 
-inline constexpr int kJobTag = 1, kDoneTag = 2, kAnswerTag = 3, kProveTag = 4, kProofTag = 5, kCancelTag = 6;
+inline constexpr int kJobTag = 1, kDoneTag = 2, kAnswerTag = 3, kProveTag = 4, kProofTag = 5, kCancelTag = 6,
+                     kEndTag = 7;
 using Words = std::vector<std::int64_t>;
 
 inline int rank() {
@@ -102,11 +118,57 @@ inline Outcome outcome_of(std::int64_t code) {
   return code == 1 ? Outcome::Proven : code == 2 ? Outcome::Disproven : Outcome::Unknown;
 }
 
+// Facts as words: their count, then each fact's length and words. The
+// master keeps them as words; only workers read them.
+using FactWords = Words;
+inline void put_facts(Words& w, const std::vector<FactWords>& facts) {
+  w.push_back(std::int64_t(facts.size()));
+  for (const FactWords& f : facts) {
+    w.push_back(std::int64_t(f.size()));
+    w.insert(w.end(), f.begin(), f.end());
+  }
+}
+// The facts at `at`, as words: nothing if the message ends there, and only
+// the whole ones if it ends too soon (a damaged message).
+inline std::vector<FactWords> take_fact_words(const Words& w, std::size_t at) {
+  std::vector<FactWords> facts;
+  if (at >= w.size()) return facts;
+  const std::int64_t n = w[at++];
+  for (std::int64_t i = 0; i < n && at < w.size(); ++i) {
+    const std::int64_t length = w[at++];
+    if (length < 0 || std::uint64_t(length) > w.size() - at) break;
+    facts.emplace_back(w.begin() + std::ptrdiff_t(at), w.begin() + std::ptrdiff_t(at + std::size_t(length)));
+    at += std::size_t(length);
+  }
+  return facts;
+}
+template <Game G>
+std::vector<FactOf<G>> decode_facts(const std::vector<FactWords>& words, const G& game) {
+  std::vector<FactOf<G>> facts;
+  if constexpr (kSharesFacts<G>)
+    for (const FactWords& f : words) {
+      const std::vector<std::uint64_t> raw(f.begin(), f.end());
+      if (auto fact = FactOf<G>::from_words(raw, game)) facts.push_back(*fact);
+    }
+  return facts;
+}
+template <Game G>
+std::vector<FactWords> encode_facts(const std::vector<FactOf<G>>& facts, const G& game) {
+  std::vector<FactWords> out;
+  if constexpr (kSharesFacts<G>)
+    for (const auto& f : facts) {
+      const auto raw = f.words(game);
+      out.emplace_back(raw.begin(), raw.end());
+    }
+  return out;
+}
+
 template <class Move>
-Words encode(std::int64_t search, const jobs::Job<Move>& job) {
+Words encode(std::int64_t search, const jobs::Job<Move>& job, const std::vector<FactWords>& facts = {}) {
   Words w = {search, std::int64_t(job.id), std::int64_t(job.budget), std::int64_t(job.time_s * 1e6),
              std::int64_t(job.path.size())};
   for (const Move m : job.path) w.push_back(std::int64_t(m));
+  put_facts(w, facts);
   return w;
 }
 template <class Move>
@@ -115,8 +177,10 @@ jobs::Job<Move> decode_job(const Words& w) {
   for (std::size_t i = 0; i < std::size_t(w.at(4)); ++i) job.path.push_back(Move(w.at(5 + i)));
   return job;
 }
+// Where a job's facts start.
+inline std::size_t job_facts_at(const Words& w) { return 5 + std::size_t(w.at(4)); }
 template <class Move>
-Words encode(std::int64_t search, const jobs::JobResult<Move>& r) {
+Words encode(std::int64_t search, const jobs::JobResult<Move>& r, const std::vector<FactWords>& facts = {}) {
   Words w = {search,
              std::int64_t(r.id),
              std::int64_t(r.numbers.pn),
@@ -128,8 +192,11 @@ Words encode(std::int64_t search, const jobs::JobResult<Move>& r) {
              std::int64_t(r.children.size())};
   for (const auto& c : r.children)
     w.insert(w.end(), {std::int64_t(c.move), std::int64_t(c.numbers.pn), std::int64_t(c.numbers.dn), c.attacker_to_move});
+  put_facts(w, facts);
   return w;
 }
+// Where an answer's facts start.
+inline std::size_t answer_facts_at(const Words& w) { return 9 + 4 * std::size_t(w.at(8)); }
 template <class Move>
 jobs::JobResult<Move> decode_result(const Words& w) {
   jobs::JobResult<Move> r;
@@ -247,6 +314,30 @@ struct FaultInjection {
   int job = 0;
 };
 
+// dfpn-dist's own settings (the rest are dfpn solve's: cli::SearchSpec).
+struct JobOptions {
+  std::uint64_t budget = jobs::kDefaultJobBudget;  // expansions per job
+  Leases leases;
+  int fact_depth = jobs::kDefaultFactDepth;  // facts passed between workers (job_worker.h); -1: none
+  FaultInjection fault;
+  // A worker that gets `end` while it waits for a search's jobs stops its
+  // copy of the command through `end` (answering that search as stopped)
+  // and keeps the master's exit code in `end_code`.
+  std::stop_source end;
+  std::shared_ptr<int> end_code = std::make_shared<int>(-1);
+};
+
+// Tells every worker the master's command is over, and how it ended.
+inline void end_workers(int exit_code) {
+  for (int r = 1; r < ranks(); ++r) send({exit_code}, r, kEndTag);
+}
+// A worker's copy of the command has ended: the master's exit code (waits
+// for it unless a search already took it).
+inline int wait_for_end(const JobOptions& o) {
+  if (*o.end_code >= 0) return *o.end_code;
+  return int(receive(wait_for_message(0, kEndTag)).at(0));
+}
+
 // Rank 0: the master of one search. Hands out jobs of `budget` expansions
 // until the root is solved or a limit (time, nodes summed over the
 // workers, a stop request) ends the search, then collects the jobs in
@@ -261,13 +352,14 @@ class Master {
 
   // `tree`: a resumed one, else the search starts from the root alone.
   Master(std::int64_t search, const G& game, Player prover, const Limits& limits, const cli::SearchSpec& spec,
-         std::uint64_t budget, Leases leases, std::optional<jobs::JobTree<Move>> tree = std::nullopt,
+         const JobOptions& job_options, std::optional<jobs::JobTree<Move>> tree = std::nullopt,
          TreeCheckpoint* checkpoint = nullptr)
       : search_(search), game_(game), prover_(prover), limits_(limits), spec_(spec),
-        options_(spec.dfpn_options<G>()), budget_(budget),
-        tree_(tree ? std::move(*tree) : jobs::JobTree<Move>(budget, {options_.widen_base, options_.widen_factor})),
-        resumed_nodes_(tree_.nodes_searched()), leases_(leases), checkpoint_(checkpoint),
-        workers_(std::size_t(ranks())), start_(limits.started == Clock::time_point{} ? Clock::now() : limits.started),
+        options_(spec.dfpn_options<G>()), budget_(job_options.budget),
+        tree_(tree ? std::move(*tree)
+                   : jobs::JobTree<Move>(job_options.budget, {options_.widen_base, options_.widen_factor})),
+        resumed_nodes_(tree_.nodes_searched()), leases_(job_options.leases), checkpoint_(checkpoint),
+        workers_(std::size_t(ranks())), relay_(ranks()), start_(limits.started == Clock::time_point{} ? Clock::now() : limits.started),
         last_save_(Clock::now()) {}
 
   SolveResult<Move> run(std::optional<Proof<Move>>* proof, std::string* proof_failure) {
@@ -303,6 +395,10 @@ class Master {
                     {"lost_workers", double(std::count_if(workers_.begin(), workers_.end(), [](const Worker& w) { return w.lost; }))},
                     {"master_tree_nodes", double(tree_.size())},
                     {"job_budget", double(budget_)}};
+    if (relay_.received() > 0) {
+      result.stats.emplace_back("facts_learnt", double(relay_.received()));
+      result.stats.emplace_back("facts_passed", double(relay_.sent()));
+    }
     if (checkpoint_) {
       result.stats.emplace_back("checkpoint_writes", double(checkpoint_->writes));
       if (!checkpoint_->resume_path.empty()) result.stats.emplace_back("resumed_nodes", double(resumed_nodes_));
@@ -345,7 +441,7 @@ class Master {
       auto job = tree_.next_job();
       if (!job) return;
       if (limits_.time_s > 0) job->time_s = std::max(1e-3, limits_.time_s - seconds_since(start_));
-      send(encode(search_, *job), r, kJobTag);
+      send(encode(search_, *job, relay_.for_worker(r)), r, kJobTag);
       w.job = job->id;
       w.since = Clock::now();
     }
@@ -365,6 +461,7 @@ class Master {
         r.worker = status.MPI_SOURCE;  // its table knows this part of the tree (proofs)
         if (r.id == w.job) longest_job_s_ = std::max(longest_job_s_, seconds_since(w.since));
         tree_.complete(r);  // a late answer to an abandoned job is ignored
+        relay_.add(status.MPI_SOURCE, take_fact_words(words, answer_facts_at(words)));  // its facts hold still
       }
       w = {};  // answering, it is alive
       cancel_irrelevant_jobs();
@@ -375,6 +472,7 @@ class Master {
       if (w.job && !w.lost && seconds_since(w.since) > job_lease()) {
         w.lost = true;
         tree_.abandon(w.job);
+        relay_.retire(int(r));
       }
     }
     return false;
@@ -448,6 +546,7 @@ class Master {
   Leases leases_;
   TreeCheckpoint* checkpoint_;
   std::vector<Worker> workers_;  // by rank; [0] is the master
+  jobs::FactRelay<FactWords> relay_;  // by rank too
   Clock::time_point start_, last_save_;
   double longest_job_s_ = 0;
   std::unordered_set<std::uint64_t> cancelled_;
@@ -458,9 +557,11 @@ class Master {
 // table until the master says the search is done, and returns its outcome.
 template <Game G>
 SolveResult<MoveOf<G>> run_worker(std::int64_t search, const G& game, Player prover, const cli::SearchSpec& spec,
-                                  FaultInjection fault = {}) {
+                                  const JobOptions& job_options) {
   using Move = MoveOf<G>;
   jobs::JobWorker<G> worker(game, prover, spec.make_table(), spec.thread_count(), spec.dfpn_options<G>());
+  if (job_options.fact_depth >= 0) worker.share_facts(job_options.fact_depth);
+  const FaultInjection fault = job_options.fault;
   SolveResult<Move> result;
   int jobs = 0;
   while (true) {
@@ -468,6 +569,13 @@ SolveResult<MoveOf<G>> run_worker(std::int64_t search, const G& game, Player pro
     const Words w = receive(status);
     if (status.MPI_TAG == kDoneTag) {
       result.outcome = outcome_of(w.at(1));
+      return result;
+    }
+    if (status.MPI_TAG == kEndTag) {
+      *job_options.end_code = int(w.at(0));
+      auto end = job_options.end;
+      end.request_stop();
+      result.reason = StopReason::Stopped;
       return result;
     }
     if (status.MPI_TAG == kProveTag) {
@@ -489,6 +597,7 @@ SolveResult<MoveOf<G>> run_worker(std::int64_t search, const G& game, Player pro
     // The search runs on its own thread; this one, the only one that calls
     // MPI, listens for the job's cancellation meanwhile.
     const jobs::Job<Move> job = decode_job<Move>(w);
+    worker.add_facts(decode_facts(take_fact_words(w, job_facts_at(w)), game));
     std::stop_source cancel;
     auto running = std::async(std::launch::async, [&] { return worker.run(job, cancel.get_token()); });
     auto pause = std::chrono::microseconds(50);
@@ -503,7 +612,7 @@ SolveResult<MoveOf<G>> run_worker(std::int64_t search, const G& game, Player pro
     }
     const jobs::JobResult<Move> r = running.get();
     result.nodes += r.nodes;
-    send(encode(search, r), 0, kAnswerTag);
+    send(encode(search, r, encode_facts(worker.take_facts(), game)), 0, kAnswerTag);
   }
 }
 

@@ -165,6 +165,38 @@ constexpr bool kHasSearchStatistics = requires(const G& game) {
   { game.search_statistics() } -> std::convertible_to<std::vector<std::pair<std::string, double>>>;
 };
 
+// Optional: facts a game's stores learnt, for a copy of the game that does
+// not share its stores (a job-level worker on another machine). A fact must
+// be a statement about positions that holds whoever learnt it, never about
+// one search. keep_facts() starts logging what is learnt; take_facts(depth)
+// hands over (and forgets) what was learnt since the last call, about
+// positions at most `depth` moves past the current one; add_facts() adds
+// facts learnt elsewhere. A fact crosses a transport as 64-bit words
+// (fact.words(game), and G::Fact::from_words(words, game): nullopt if they
+// are not a fact about `game`).
+template <class G>
+constexpr bool kSharesFacts = requires(G& game, std::span<const typename G::Fact> facts, int depth,
+                                       std::span<const std::uint64_t> words) {
+  game.keep_facts();
+  { game.take_facts(depth) } -> std::convertible_to<std::vector<typename G::Fact>>;
+  game.add_facts(facts);
+  { facts[0].words(game) } -> std::convertible_to<std::vector<std::uint64_t>>;
+  { *G::Fact::from_words(words, game) } -> std::convertible_to<typename G::Fact>;
+};
+
+// The type of a game's facts (an empty placeholder for games without).
+template <class G, bool = kSharesFacts<G>>
+struct FactType {
+  struct None {};
+  using type = None;
+};
+template <class G>
+struct FactType<G, true> {
+  using type = typename G::Fact;
+};
+template <class G>
+using FactOf = typename FactType<G>::type;
+
 // Whether a disproof may leave a draw (so the defender does not necessarily win).
 template <Game G>
 bool may_draw(const G& game) {

@@ -214,9 +214,15 @@ void HexKnowledgeGame::remember_proof_set(CellSet set, Player winner) {
   if (knobs_.shrink_proofs && knobs_.dead_cells)
     set = shrink_proof_set(cells_of(rules_), rules_.size(), winner, set, knobs_.captured_cells);
   proof_sets_->store(rules_.hash(), Solved{set, winner});
-  if (transpositions_)
-    transpositions_->add(stones_in_play(cells_of(rules_), rules_.size(), winner, set), set, winner,
-                         to_move() == winner);
+  if (transpositions_) {
+    const CellSet in_play = stones_in_play(cells_of(rules_), rules_.size(), winner, set);
+    transpositions_->add(in_play, set, winner, to_move() == winner);
+    if (fact_log_) {
+      const Fact fact{in_play, set, winner, to_move() == winner, stone_count()};
+      const std::lock_guard lock(fact_log_->mutex);
+      fact_log_->facts.push_back(fact);
+    }
+  }
   if (observer_) observer_(rules_, set, winner);
 }
 
@@ -328,6 +334,67 @@ void HexKnowledgeGame::learn_lost(std::span<const Move>) {
     if (never || !progress) return;
   }
   remember_proof_set(set, opponent(to_move()));
+}
+
+int HexKnowledgeGame::stone_count() const {
+  const auto stones = stones_of(rules_);
+  return stones[0].size() + stones[1].size();
+}
+
+void HexKnowledgeGame::keep_facts() {
+  if (transpositions_) fact_log_ = std::make_shared<FactLog>();  // facts are transposition records
+}
+
+std::vector<HexKnowledgeGame::Fact> HexKnowledgeGame::take_facts(int depth) {
+  if (!fact_log_) return {};
+  std::vector<Fact> learnt;
+  {
+    const std::lock_guard lock(fact_log_->mutex);
+    learnt.swap(fact_log_->facts);
+  }
+  const int most = stone_count() + depth;
+  std::erase_if(learnt, [&](const Fact& f) { return f.stones > most; });
+  return learnt;
+}
+
+void HexKnowledgeGame::add_facts(std::span<const Fact> facts) {
+  if (!transpositions_) return;
+  for (const Fact& f : facts) transpositions_->add(f.winner_stones, f.proof_set, f.winner, f.winner_to_move);
+}
+
+namespace {
+int words_for(const HexKnowledgeGame& game) { return (game.size() * game.size() + 63) / 64; }
+}  // namespace
+
+std::vector<std::uint64_t> HexKnowledgeGame::Fact::words(const HexKnowledgeGame& game) const {
+  const int n = words_for(game);
+  std::vector<std::uint64_t> w;
+  w.reserve(std::size_t(2 * n + 1));
+  for (int i = 0; i < n; ++i) w.push_back(winner_stones.word(i));
+  for (int i = 0; i < n; ++i) w.push_back(proof_set.word(i));
+  w.push_back(std::uint64_t(stones) << 2 | std::uint64_t(winner_to_move) << 1 | (winner == Player::White ? 1u : 0u));
+  return w;
+}
+
+std::optional<HexKnowledgeGame::Fact> HexKnowledgeGame::Fact::from_words(std::span<const std::uint64_t> w,
+                                                                         const HexKnowledgeGame& game) {
+  const int n = words_for(game), cells = game.size() * game.size();
+  if (w.size() != std::size_t(2 * n + 1)) return std::nullopt;
+  Fact f;
+  for (int cell = 0; cell < 64 * n; ++cell) {
+    const bool stone = (w[std::size_t(cell / 64)] >> (cell % 64)) & 1u;
+    const bool in_set = (w[std::size_t(n + cell / 64)] >> (cell % 64)) & 1u;
+    if ((stone || in_set) && cell >= cells) return std::nullopt;  // off the board
+    if (stone) f.winner_stones.insert(cell);
+    if (in_set) f.proof_set.insert(cell);
+  }
+  if (f.winner_stones.intersects(f.proof_set)) return std::nullopt;  // a set holds empty cells only
+  const std::uint64_t last = w.back();
+  f.winner = last & 1u ? Player::White : Player::Black;
+  f.winner_to_move = (last >> 1) & 1u;
+  f.stones = int(last >> 2);
+  if (f.stones > cells) return std::nullopt;
+  return f;
 }
 
 std::size_t HexKnowledgeGame::store_bytes() const {

@@ -75,6 +75,31 @@ class HexKnowledgeGame {
   // analysis pruned in ways a set cannot account for, nothing is learnt.
   void learn_won(std::span<const Move> winning_moves);
   void learn_lost(std::span<const Move> moves);
+  // Facts for another copy that does not share these stores (a job-level
+  // worker on another machine; dfpn/base/game.h kSharesFacts). A fact is a
+  // proof-transposition record (hex_proof_transpositions.h): a won position
+  // with its proof set, which decides every position containing it, so it
+  // holds wherever it is added -- for the same board size. keep_facts()
+  // starts a log of the proof sets learnt from then on, shared by the
+  // copies made after it (call it before copying, like limit_stores());
+  // take_facts(depth) empties the log and returns those about positions at
+  // most `depth` stones past this one (deeper ones are worth less than the
+  // messages they cost); add_facts() adds facts learnt elsewhere, which are
+  // not logged again.
+  struct Fact {
+    CellSet winner_stones;  // the winner's stones in play
+    CellSet proof_set;
+    Player winner = Player::Black;
+    bool winner_to_move = false;
+    int stones = 0;  // on the board when it was learnt
+    // As 64-bit words for a transport (as few as `game`'s board needs),
+    // and back: nullopt if they are not a fact on that board.
+    std::vector<std::uint64_t> words(const HexKnowledgeGame& game) const;
+    static std::optional<Fact> from_words(std::span<const std::uint64_t> words, const HexKnowledgeGame& game);
+  };
+  void keep_facts();
+  std::vector<Fact> take_facts(int depth);
+  void add_facts(std::span<const Fact> facts);
   // Called with every proof set learnt (tests check them by the rules).
   using ProofSetObserver = std::function<void(const HexGame& position, const CellSet& set, Player winner)>;
   void observe_proof_sets(ProofSetObserver observer) { observer_ = std::move(observer); }
@@ -147,6 +172,13 @@ class HexKnowledgeGame {
   // Whether evaluate() may decide by a proof set (not in explainable()).
   bool decide_by_proof_sets_ = true;
   ProofSetObserver observer_;
+  // Proof sets learnt since the last take_facts(), if keep_facts() was called.
+  struct FactLog {
+    std::mutex mutex;
+    std::vector<Fact> facts;
+  };
+  std::shared_ptr<FactLog> fact_log_;
+  int stone_count() const;
   // The proof set of the position after `move`, if known.
   std::optional<CellSet> proof_set_after(Move move);
   void remember_proof_set(CellSet set, Player winner);

@@ -21,6 +21,11 @@ namespace dfpn::jobs {
 // openings (docs/parallel.md, "Job-level search").
 inline constexpr std::uint64_t kDefaultJobBudget = 8000;
 
+// Facts a worker passes on (job_worker.h, share_facts()): those about
+// positions at most this many moves below its job's root. Measured with
+// bench/job_level_sim on 8x8 Hex (docs/parallel.md, "Passing facts").
+inline constexpr int kDefaultFactDepth = 4;
+
 template <class Move>
 struct Job {
   std::uint64_t id = 0;

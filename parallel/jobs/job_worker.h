@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <span>
 #include <stop_token>
 #include <vector>
 #include <utility>
@@ -28,6 +29,7 @@ template <Game G>
 class JobWorker {
  public:
   using Move = MoveOf<G>;
+  using Fact = FactOf<G>;
 
   JobWorker(const G& root, Player attacker, tt::TranspositionTable table, int threads = 1,
             DfpnOptions options = {})
@@ -66,6 +68,8 @@ class JobWorker {
       found = search.solve();
     }
     r.nodes = found.nodes;
+    if constexpr (kSharesFacts<G>)
+      if (fact_depth_ >= 0) learnt_ = game.take_facts(fact_depth_);
     r.numbers = found.solved() ? Numbers::of(found.outcome) : estimate(game);
     r.best_move = found.best_move;
     if (!r.numbers.solved()) {
@@ -123,6 +127,24 @@ class JobWorker {
     }
   }
 
+  // Facts (dfpn/base/game.h kSharesFacts), for workers that do not share
+  // their game's stores: what one learns, the master passes to the others
+  // with their next jobs, so they need not learn it again. share_facts()
+  // starts it; after each job take_facts() gives what the job learnt about
+  // positions at most `depth` moves below its root (the deeper a fact, the
+  // less it is worth against the message it takes); add_facts() takes the
+  // others' facts. Games without facts ignore all three.
+  void share_facts(int depth) {
+    if constexpr (kSharesFacts<G>) {
+      fact_depth_ = std::max(0, depth);
+      root_.keep_facts();
+    }
+  }
+  std::vector<Fact> take_facts() { return std::exchange(learnt_, {}); }
+  void add_facts(std::span<const Fact> facts) {
+    if constexpr (kSharesFacts<G>) root_.add_facts(facts);
+  }
+
   const tt::TranspositionTable& table() const { return table_; }
 
  private:
@@ -153,6 +175,8 @@ class JobWorker {
   int threads_;
   DfpnOptions options_;
   bool repeats_;
+  int fact_depth_ = -1;  // -1: not sharing facts
+  std::vector<Fact> learnt_;
 };
 
 }  // namespace dfpn::jobs

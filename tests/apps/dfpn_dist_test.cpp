@@ -36,12 +36,14 @@ nlohmann::json json_of(const CommandRun& r) {
 
 // The answer and, for Go, the status, of both commands on one problem;
 // with `verify`, dfpn-dist's proof, stitched from the master's tree and the
-// workers' sub-proofs, checked by the rules alone.
-void expect_same_answer(const std::string& problem, const std::string& budget, bool verify = false) {
+// workers' sub-proofs, checked by the rules alone. Returns dfpn-dist's report.
+nlohmann::json expect_same_answer(const std::string& problem, const std::string& budget, bool verify = false,
+                                  const std::string& dist_options = "") {
   const auto one = json_of(run("solve " + problem + " --threads 1 --json -q"));
   const auto jobs = json_of(dist("solve " + problem + " --threads 1 --json --job-budget " + budget +
-                                 (verify ? " --verify" : "")));
-  ASSERT_FALSE(one.is_discarded() || jobs.is_discarded()) << problem;
+                                 (verify ? " --verify " : " ") + dist_options));
+  EXPECT_FALSE(one.is_discarded() || jobs.is_discarded()) << problem;
+  if (one.is_discarded() || jobs.is_discarded()) return jobs;
   EXPECT_NE(one["result"], "unknown") << problem;
   EXPECT_EQ(jobs["result"], one["result"]) << problem;
   EXPECT_EQ(jobs["status"], one["status"]) << problem;
@@ -49,12 +51,24 @@ void expect_same_answer(const std::string& problem, const std::string& budget, b
   if (verify) {
     EXPECT_EQ(jobs["proof_verified"], true) << problem << ": " << jobs.dump();
   }
+  return jobs;
 }
 
+// Half of the openings pass no facts between workers (--fact-depth -1),
+// half pass them all: the answers and proofs are the same.
 TEST(DfpnDist, EverySixBySixOpeningAsOneThread) {
+  double facts = 0;
   for (char column = 'a'; column <= 'f'; ++column)
-    for (int row = 1; row <= 6; ++row)
-      expect_same_answer("--game hex --size 6 --moves " + std::string(1, column) + std::to_string(row), "20", true);
+    for (int row = 1; row <= 6; ++row) {
+      const bool pass = (column + row) % 2 == 0;
+      const auto j = expect_same_answer("--game hex --size 6 --moves " + std::string(1, column) + std::to_string(row),
+                                        "20", true, pass ? "--fact-depth 64" : "--fact-depth -1");
+      if (!pass) {
+        EXPECT_FALSE(j["stats"].contains("facts_passed"));
+      }
+      if (pass && j["stats"].contains("facts_passed")) facts += j["stats"]["facts_passed"].get<double>();
+    }
+  EXPECT_GT(facts, 0);  // workers did learn from each other
 }
 
 // Hex without knowledge is a rules game: its proofs are stitched too.
@@ -68,6 +82,28 @@ TEST(DfpnDist, HexWithoutKnowledgeGivesAVerifiedProof) {
 TEST(DfpnDist, SevenBySevenOpeningsAsOneThread) {
   for (const char* opening : {"a1", "b1", "b6", "d7"})
     expect_same_answer(std::string("--game hex --size 7 --moves ") + opening, "200", true);
+}
+
+// `dfpn-dist suite`: every problem of the smoke suite (every game, with
+// verified proofs) and the 6x6 d openings, each solved by all four workers,
+// judged and reported by the master alone.
+TEST(DfpnDist, SuitesRunEachProblemOnEveryWorker) {
+  const std::string suites = std::string(DFPN_SOURCE_DIR) + "/bench/suites/";
+  const std::string report = ::testing::TempDir() + "dist_suite_report.json";
+  std::filesystem::remove(report);
+  const CommandRun smoke = dist("suite " + suites + "smoke.json --job-budget 50 --report " + report);
+  EXPECT_EQ(smoke.status, 0) << smoke.out;
+  EXPECT_NE(smoke.out.find("10 problems: 10 solved, 0 wrong"), std::string::npos) << smoke.out;
+  std::ifstream in(report);
+  const auto written = nlohmann::json::parse(in, nullptr, false);
+  ASSERT_FALSE(written.is_discarded());
+  EXPECT_EQ(written["problems"].size(), 10u);
+  const CommandRun hex = dist("suite " + suites + "hex-6x6-openings.json --filter \"6x6 d\" --job-budget 20");
+  EXPECT_EQ(hex.status, 0) << hex.out;
+  EXPECT_NE(hex.out.find("6 problems: 6 solved, 0 wrong"), std::string::npos) << hex.out;
+  const CommandRun parallel = dist("suite " + suites + "smoke.json -j 2");
+  EXPECT_EQ(parallel.status, 2) << parallel.out;
+  EXPECT_NE(parallel.out.find("one after another"), std::string::npos) << parallel.out;
 }
 
 // A worker killed (SIGKILL) at its second job: the master takes it as

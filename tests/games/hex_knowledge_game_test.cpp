@@ -73,6 +73,73 @@ TEST(HexKnowledgeGame, LearntProofSetsHoldByTheRules) {
   EXPECT_GT(learnt, 30);  // the search does learn sets of nodes it solved
 }
 
+// Facts (kSharesFacts) for a copy with its own stores: each one holds by
+// the rules (the winner's stones in play, every empty cell outside the set
+// conceded, the loser to move unless it was the winner's turn), survives
+// its words, and decides again, in a copy that never searched, the
+// positions whose sets were learnt.
+TEST(HexKnowledgeGame, FactsHoldByTheRulesAndDecideInAnotherCopy) {
+  static_assert(kSharesFacts<HexKnowledgeGame>);
+  HexRulesSolver exact;
+  int checked = 0, redecided = 0;
+  for (int t = 0; t < 24; ++t) {
+    const int size = t < 16 ? 4 : 5, cells = size * size;
+    HexGame rules(size);
+    rules.play(static_cast<HexGame::Move>(t < 16 ? t : 3 * (t - 16)));  // every 4x4 opening, some 5x5 ones
+    HexKnowledgeGame game(rules, narrow_h_search(1, 2));
+    game.keep_facts();
+    std::vector<std::pair<HexGame, Player>> solved;  // positions whose sets were learnt, with their winners
+    game.observe_proof_sets([&](const HexGame& position, const CellSet&, Player winner) {
+      solved.emplace_back(position, winner);
+    });
+    auto table = tt::TranspositionTable::with_entries(1 << 12);
+    DepthFirstPns<HexKnowledgeGame> search(game, Player::Black, table, Limits{}, DfpnOptions{});
+    ASSERT_TRUE(search.solve().solved());
+    const auto facts = game.take_facts(64);
+    EXPECT_TRUE(game.take_facts(64).empty()) << "taken once";
+    for (const auto& f : facts) {
+      const auto words = f.words(game);
+      const auto back = HexKnowledgeGame::Fact::from_words(words, game);
+      ASSERT_TRUE(back);
+      EXPECT_TRUE(back->winner_stones == f.winner_stones && back->proof_set == f.proof_set &&
+                  back->winner == f.winner && back->winner_to_move == f.winner_to_move && back->stones == f.stones);
+      if (f.proof_set.size() > 13) continue;  // the exact solver's reach
+      HexGame r(size);
+      f.winner_stones.for_each([&](int c) { r.place(static_cast<HexGame::Move>(c), f.winner); });
+      r.set_to_move(f.winner_to_move ? f.winner : opponent(f.winner));
+      EXPECT_TRUE(proof_set_holds(r, f.proof_set, f.winner, exact)) << r.to_text();
+      ++checked;
+    }
+    // A fresh copy with its own stores, given the facts, knows the learnt
+    // positions without an analysis deciding them.
+    HexKnowledgeGame other(rules, narrow_h_search(1, 2));
+    other.limit_stores(other.store_bytes());
+    other.add_facts(facts);
+    for (const auto& [position, winner] : solved) {
+      HexKnowledgeGame at(position, narrow_h_search(1, 2));
+      if (at.analysis().winner) continue;  // decided by the analysis anyway
+      // The same position in the copy: the stones the search added, played in turn.
+      HexKnowledgeGame copy = other;
+      std::vector<HexGame::Move> added[2];
+      for (int c = 0; c < cells; ++c)
+        if (const auto stone = position.stone(static_cast<HexGame::Move>(c)); stone && !rules.stone(static_cast<HexGame::Move>(c)))
+          added[*stone == Player::Black ? 0 : 1].push_back(static_cast<HexGame::Move>(c));
+      for (int i = 0; copy.hash() != position.hash() && i < cells; ++i) {
+        const int side = copy.to_move() == Player::Black ? 0 : 1;
+        if (added[side].empty()) break;
+        copy.play(added[side].back());
+        added[side].pop_back();
+      }
+      ASSERT_EQ(copy.hash(), position.hash()) << position.to_text();
+      EXPECT_EQ(copy.quick_evaluate(winner), Outcome::Proven) << position.to_text();
+      ++redecided;
+    }
+  }
+  std::printf("checked %d facts, %d positions decided again by them\n", checked, redecided);
+  EXPECT_GT(checked, 30);
+  EXPECT_GT(redecided, 10);
+}
+
 // Every set learnt while solving 6x6 openings, checked by the rules as it
 // is learnt (those of up to 13 cells: the exact solver's reach).
 TEST(HexKnowledgeGame, ProofSetsLearntOnSixBySixHoldByTheRules) {
