@@ -389,7 +389,23 @@ class ConcedingProofBuilder {
       if (!r.solved()) stopped_ = true;
       return std::nullopt;
     }
-    return r.best_move;
+    if (r.best_move) return r.best_move;
+    // Decided at the root by knowledge that names no move (the table then
+    // holds nothing below it): search the moves one by one.
+    MoveListOf<Knowledge> candidates;
+    knowledge_.generate_moves(candidates);
+    for (const Move& m : candidates) {
+      ScopedMove<Knowledge> played(knowledge_, m);
+      ++stats_.searches;
+      DepthFirstPns<Knowledge, Table> child(knowledge_, attacker_, table_, limits, options_);
+      const auto c = child.solve();
+      if (c.outcome == win_) return m;
+      if (!c.solved()) {
+        stopped_ = true;
+        return std::nullopt;
+      }
+    }
+    return std::nullopt;
   }
 
   std::optional<Built> play_and_visit(const Move& m) {
