@@ -17,6 +17,8 @@
 #include <chrono>
 #include <csignal>
 #include <cstdint>
+#include <cstdlib>
+#include <string>
 #include <iostream>
 #include <unistd.h>
 #include <stop_token>
@@ -150,7 +152,14 @@ int main(int argc, char** argv) {
   int provided = 0;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
   struct Finalize {
-    ~Finalize() { MPI_Finalize(); }
+    ~Finalize() {
+      // See a_rank_was_lost(): ending without it cannot hang. Only where
+      // the run outlives dead ranks (mpirun --enable-recovery); elsewhere
+      // a dead rank ends the run anyway, and a merely slow one must finalize.
+      const char* recovery = std::getenv("OMPI_MCA_orte_enable_recovery");
+      if (dfpn::dist::a_rank_was_lost() && recovery && std::string(recovery) == "1") return;
+      MPI_Finalize();
+    }
   } finalize;
   const int rank = dfpn::dist::rank();
   // A lost worker's failed sends and receives come back as error codes

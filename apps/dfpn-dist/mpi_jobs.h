@@ -4,7 +4,7 @@
 //
 //   job    (master -> worker, kJobTag)    search, id, budget, time limit in microseconds, path length, path...,
 //                                         facts, (length, words...)...
-//   done   (master -> worker, kDoneTag)   search, outcome (0 unknown, 1 proven, 2 disproven)
+//   done   (master -> worker, kDoneTag)   search, outcome (0 unknown, 1 proven, 2 disproven), a rank was lost (0/1)
 //   answer (worker -> master, kAnswerTag) search, id, pn, dn, attacker to move, nodes,
 //                                         has best move, best move, children, (move, pn, dn, attacker to move)...,
 //                                         facts, (length, words...)...
@@ -111,6 +111,15 @@ inline Words receive(const MPI_Status& status) {
   Words words(std::size_t(std::max(count, 0)));
   MPI_Recv(words.data(), count, MPI_INT64_T, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   return words;
+}
+
+// Whether this run lost a rank (the master's lease ran out on a worker).
+// Open MPI's MPI_Finalize waits on every rank, and with one dead it can
+// wait forever (seen with 4.1.4 and --enable-recovery, now and then), so
+// then the live ranks end without it (main.cpp).
+inline bool& a_rank_was_lost() {
+  static bool lost = false;
+  return lost;
 }
 
 inline std::int64_t outcome_code(Outcome o) { return o == Outcome::Proven ? 1 : o == Outcome::Disproven ? 2 : 0; }
@@ -403,7 +412,9 @@ class Master {
       result.stats.emplace_back("checkpoint_writes", double(checkpoint_->writes));
       if (!checkpoint_->resume_path.empty()) result.stats.emplace_back("resumed_nodes", double(resumed_nodes_));
     }
-    for (int r = 1; r < int(workers_.size()); ++r) send({search_, outcome_code(result.outcome)}, r, kDoneTag);
+    if (std::any_of(workers_.begin(), workers_.end(), [](const Worker& w) { return w.lost; })) a_rank_was_lost() = true;
+    for (int r = 1; r < int(workers_.size()); ++r)
+      send({search_, outcome_code(result.outcome), a_rank_was_lost()}, r, kDoneTag);
     return result;
   }
 
@@ -569,6 +580,7 @@ SolveResult<MoveOf<G>> run_worker(std::int64_t search, const G& game, Player pro
     const Words w = receive(status);
     if (status.MPI_TAG == kDoneTag) {
       result.outcome = outcome_of(w.at(1));
+      if (w.size() > 2 && w[2]) a_rank_was_lost() = true;
       return result;
     }
     if (status.MPI_TAG == kEndTag) {

@@ -47,18 +47,31 @@ std::optional<Proof<MoveOf<G>>> stitch_proof(const G& game, Player attacker, con
     if (!proof) failure = "a worker could not prove its leaf";
     return proof;
   } else {
-    // The master's table: what its tree solved, for the builder's winning moves.
-    std::size_t solved = 0;
-    tree.visit_solved([&](const std::vector<Move>&, Numbers) { ++solved; });
-    auto table = tt::TranspositionTable::with_entries(std::max<std::size_t>(1024, 4 * solved));
+    // The master's table: what its tree solved, for the builder's winning
+    // moves. Every one must be there (a winner's node in the tree's top
+    // has no other source for its move), so a table whose buckets turned
+    // one away is made again twice as large.
+    std::vector<std::pair<std::uint64_t, Numbers>> solved;
     tree.visit_solved([&](const std::vector<Move>& path, Numbers numbers) {
       G position = game;
       for (const Move& m : path) position.play(m);
-      tt::EntryData e;
-      e.numbers = numbers;
-      e.work = 1;
-      table.store(position.hash(), e);
+      solved.emplace_back(position.hash(), numbers);
     });
+    auto table = tt::TranspositionTable::with_entries(1);
+    for (std::size_t entries = std::max<std::size_t>(1024, 4 * solved.size());; entries *= 2) {
+      table = tt::TranspositionTable::with_entries(entries);
+      for (const auto& [hash, numbers] : solved) {
+        tt::EntryData e;
+        e.numbers = numbers;
+        e.work = 1;
+        table.store(hash, e);
+      }
+      const bool all_kept = std::all_of(solved.begin(), solved.end(), [&](const auto& s) {
+        tt::EntryData e;
+        return table.probe(s.first, e) && e.numbers.solved();
+      });
+      if (all_kept) break;
+    }
     ConcedingProofBuilder builder(game.rules(), explainable(game), attacker, table, limits, options);
     builder.set_certificates(certificates);
     builder.set_frontier({[&](const std::vector<Move>& path) { return tree.locate(path).expanded; },

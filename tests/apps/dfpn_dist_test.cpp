@@ -31,7 +31,12 @@ CommandRun dist(const std::string& args, const std::string& mpirun_options = "")
 
 nlohmann::json json_of(const CommandRun& r) {
   EXPECT_EQ(r.status, 0) << r.out;
-  return nlohmann::json::parse(r.out.substr(std::min(r.out.find('{'), r.out.size())), nullptr, false);
+  // The report, without what the MPI runtime may print around it (after a
+  // lost rank the live ones end without MPI_Finalize, and PMIx complains).
+  const std::size_t first = std::min(r.out.find('{'), r.out.size());
+  const std::size_t last = r.out.rfind('}');
+  return nlohmann::json::parse(r.out.substr(first, last == std::string::npos || last < first ? 0 : last - first + 1),
+                               nullptr, false);
 }
 
 // The answer and, for Go, the status, of both commands on one problem;
@@ -55,7 +60,7 @@ nlohmann::json expect_same_answer(const std::string& problem, const std::string&
 }
 
 // Half of the openings pass no facts between workers (--fact-depth -1),
-// half pass them all: the answers and proofs are the same.
+// half pass them all: the answers and the verified proofs are the same.
 TEST(DfpnDist, EverySixBySixOpeningAsOneThread) {
   double facts = 0;
   for (char column = 'a'; column <= 'f'; ++column)
@@ -63,9 +68,7 @@ TEST(DfpnDist, EverySixBySixOpeningAsOneThread) {
       const bool pass = (column + row) % 2 == 0;
       const auto j = expect_same_answer("--game hex --size 6 --moves " + std::string(1, column) + std::to_string(row),
                                         "20", true, pass ? "--fact-depth 64" : "--fact-depth -1");
-      if (!pass) {
-        EXPECT_FALSE(j["stats"].contains("facts_passed"));
-      }
+      EXPECT_EQ(j["stats"].contains("facts_passed"), pass);
       if (pass && j["stats"].contains("facts_passed")) facts += j["stats"]["facts_passed"].get<double>();
     }
   EXPECT_GT(facts, 0);  // workers did learn from each other
