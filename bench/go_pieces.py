@@ -30,12 +30,14 @@ SETTINGS = {
     "nulls": "zones,eyes,nulls",
     "generation": "zones,eyes,generation",
     "replies": "zones,eyes,replies",
+    "eyenumbers": "zones,eyes,eyenumbers",
     "all": "all",
     # and each piece left out of all
-    "no-mobility": "zones,eyes,nulls,generation,replies",
-    "no-nulls": "zones,eyes,mobility,generation,replies",
-    "no-generation": "zones,eyes,nulls,mobility,replies",
-    "no-replies": "zones,eyes,nulls,mobility,generation",
+    "no-mobility": "zones,eyes,nulls,generation,replies,eyenumbers",
+    "no-nulls": "zones,eyes,mobility,generation,replies,eyenumbers",
+    "no-generation": "zones,eyes,nulls,mobility,replies,eyenumbers",
+    "no-replies": "zones,eyes,nulls,mobility,generation,eyenumbers",
+    "no-eyenumbers": "zones,eyes,nulls,mobility,generation,replies",
 }
 
 

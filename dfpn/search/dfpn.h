@@ -172,6 +172,9 @@ class DepthFirstPns {
   // Candidate winning moves for the side to move, best first (build_proof
   // tries them in order).
   std::vector<Move> winning_moves(G& game, const std::vector<std::uint64_t>& path) {
+    // The walk over a large proof takes long even when the table knows every
+    // move: the solve's time limit and stop token end it too (no proof then).
+    if (budget_ && budget_->exhausted(0)) return {};
     if (!repeats_) {
       // The table usually knows: a child solved in the mover's favour.
       const bool mover_is_attacker = game.to_move() == attacker_;

@@ -1,7 +1,6 @@
 #include "games/go/go.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <stdexcept>
 
 #include "dfpn/base/random.h"
@@ -57,7 +56,8 @@ void parse_go_knowledge(const std::string& text, GoProblem& problem) {
                                       {"nulls", &GoProblem::null_moves_first},
                                       {"mobility", &GoProblem::mobility_numbers},
                                       {"generation", &GoProblem::life_at_generation},
-                                      {"replies", &GoProblem::reuse_replies}};
+                                      {"replies", &GoProblem::reuse_replies},
+                                      {"eyenumbers", &GoProblem::eye_numbers}};
   const bool all = text == "all";
   for (const Piece& p : kPieces) problem.*p.flag = all;
   if (all || text == "none") return;
@@ -74,7 +74,7 @@ void parse_go_knowledge(const std::string& text, GoProblem& problem) {
   }
 }
 
-std::string go_knowledge_pieces() { return "zones,eyes,nulls,mobility,generation,replies"; }
+std::string go_knowledge_pieces() { return "zones,eyes,nulls,mobility,generation,replies,eyenumbers"; }
 
 std::optional<KoRule> parse_ko_rule(const std::string& text) {
   for (KoRule rule : {KoRule::Simple, KoRule::Situational, KoRule::Positional})
@@ -107,7 +107,8 @@ GoGame::GoGame(const GoProblem& problem, bool require_targets)
       null_moves_first_(problem.null_moves_first),
       mobility_(problem.mobility_numbers),
       life_at_generation_(problem.life_at_generation),
-      reuse_replies_(problem.reuse_replies) {
+      reuse_replies_(problem.reuse_replies),
+      eye_numbers_(problem.eye_numbers) {
   if (size_ < 2 || size_ > kMaxSize) throw std::invalid_argument("board size must be 2..19");
   state_.board.fill(Point::Border);
   for (int r = 0; r < size_; ++r)
@@ -220,6 +221,7 @@ GoProblem GoGame::problem(bool drop_history) const {
   out.mobility_numbers = mobility_;
   out.life_at_generation = life_at_generation_;
   out.reuse_replies = reuse_replies_;
+  out.eye_numbers = eye_numbers_;
   if (kill_all_) out.live_any = defender_;
   bool whole_board = true;
   for (int r = 0; r < size_; ++r) {
@@ -727,12 +729,76 @@ std::string GoGame::goal_text(Player prover) const {
   return who + " kills" + all + (seki_is_life_ ? "" : " (seki counts as dead)");
 }
 
+int GoGame::eyes_made(int most) const {
+  const auto& board = state_.board;
+  const Point mine = stone_of(defender_);
+  const std::uint32_t stamp = next_mark();
+  int eyes = 0;
+  int region[kMaxEye + 1];
+  // An empty point beside a target block starts a flood that fails at a
+  // killer stone, outside the region, or past kMaxEye points.
+  auto enclosed = [&](int start) {
+    int size = 0, head = 0;
+    region[size++] = start;
+    mark_[std::size_t(start)] = stamp;
+    bool closed = true;
+    while (head < size) {
+      const int p = region[head++];
+      for (int d : kNeighbours) {
+        const int q = p + d;
+        const Point at = board[std::size_t(q)];
+        if (at == Point::Border || at == mine) continue;
+        if (at != Point::Empty || !region_[std::size_t(q)]) closed = false;
+        else if (mark_[std::size_t(q)] != stamp) {
+          mark_[std::size_t(q)] = stamp;
+          if (size == kMaxEye) closed = false;
+          else region[size++] = q;
+        }
+        if (!closed) return false;
+      }
+    }
+    return true;
+  };
+  for (std::size_t i = 0; i < targets_.size() && eyes < most; ++i) {
+    if (target_lost(i)) continue;
+    for_each_in_block(board, targets_[i], [&](int q) {
+      for (int d : kNeighbours) {
+        const int n = q + d;
+        if (eyes < most && board[std::size_t(n)] == Point::Empty && mark_[std::size_t(n)] != stamp && enclosed(n)) ++eyes;
+      }
+    });
+  }
+  return eyes;
+}
+
+int GoGame::target_blocks(int most) const {
+  const std::uint32_t stamp = next_mark();
+  int blocks = 0;
+  for (std::size_t i = 0; i < targets_.size() && blocks < most; ++i) {
+    if (target_lost(i) || mark_[std::size_t(targets_[i])] == stamp) continue;
+    ++blocks;
+    for_each_in_block(state_.board, targets_[i], [&](int q) { mark_[std::size_t(q)] = stamp; });
+  }
+  return std::max(1, blocks);
+}
+
 Numbers GoGame::initial_numbers(Player attacker) const {
   // Fewest liberties of a target block: few liberties favour the killer.
   int libs = 8;
   for (std::size_t i = 0; i < targets_.size(); ++i)
     if (!target_lost(i)) libs = std::min(libs, liberties(state_, targets_[i], 8));
-  const ProofNumber kill_pn = ProofNumber(std::max(1, libs)), kill_dn = ProofNumber(libs >= 3 ? 2 : 1);
+  ProofNumber kill_pn = ProofNumber(std::max(1, libs)), kill_dn = ProofNumber(libs >= 3 ? 2 : 1);
+  // Eyes and connections (eyenumbers): the defender needs two eyes and its
+  // targets joined. Each eye missing and each target block apart makes life
+  // dearer, each eye made makes the kill dearer, so df-pn tries first the
+  // defender moves that shape eyes. Without them every move near the targets
+  // starts alike and df-pn spreads the defender's hundred-odd moves before
+  // deepening one (docs/benchmarks.md, Go eye numbers).
+  if (eye_numbers_ && !targets_.empty()) {
+    const int eyes = eyes_made(2);
+    kill_dn *= ProofNumber(1 + 2 * (2 - eyes)) * ProofNumber(target_blocks(4));
+    kill_pn *= ProofNumber(1 + eyes);
+  }
   Numbers n = attacker == killer() ? Numbers{kill_pn, kill_dn} : Numbers{kill_dn, kill_pn};
   if (targets_.empty()) return n;
   // On the scale of the subtree: the side that must answer every move of

@@ -98,6 +98,9 @@ struct GoProblem {
   bool life_at_generation = true;
   // a reply that refuted the opponent's move tried first after its siblings.
   bool reuse_replies = true;
+  // initial numbers that count the defender's eyes (small enclosed empty
+  // regions beside the targets): two make life cheap and the kill dear.
+  bool eye_numbers = true;
   // Kill-all: this side lives if any of its stones lives (no targets then);
   // the other must kill them all.
   std::optional<Player> live_any;
@@ -352,6 +355,13 @@ class GoGame {
   bool mobility_ = true;
   bool life_at_generation_ = true;
   bool reuse_replies_ = true;
+  bool eye_numbers_ = true;
+  // Eyes beside the targets, counted up to `most`: connected empty region
+  // points of at most kMaxEye, enclosed by defender stones and the edge.
+  static constexpr int kMaxEye = 6;
+  int eyes_made(int most) const;
+  // Blocks the remaining targets form, counted up to `most` (at least 1).
+  int target_blocks(int most) const;
   // Zones of positions solved by search, shared by every copy of the game.
   using ZoneStore = SharedCache<Zone>;
   static constexpr std::size_t kZones = std::size_t{1} << 16;

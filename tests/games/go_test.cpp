@@ -391,6 +391,30 @@ TEST(GoGuidance, TheKillersTenukiStartsAsItsMostPromisingMove) {
   EXPECT_NE(plain.initial_numbers(defender), (Numbers{1, 1}));
 }
 
+// The top left white group encloses A9-C9, one eye; white B9 makes two,
+// black B9 leaves none. The defender's number grows by 1 + 2 per eye
+// missing, the killer's by 1 + eyes made.
+TEST(GoGuidance, EyeNumbersCountTheDefendersEyes) {
+  GoProblem p = corner_with_room(Player::Black);
+  GoProblem q = p;
+  q.eye_numbers = false;
+  struct Case {
+    const char* move;
+    Player mover;
+    ProofNumber defender_factor, killer_factor;
+  };
+  for (const Case& c : {Case{nullptr, Player::Black, 3, 2}, Case{"B9", Player::White, 1, 3}, Case{"B9", Player::Black, 5, 1}}) {
+    GoGame with(p), without(q);
+    for (GoGame* g : {&with, &without}) {
+      g->set_to_move(c.mover);
+      if (c.move) g->play(at(*g, c.move));
+    }
+    const Numbers a = with.initial_numbers(Player::White), b = without.initial_numbers(Player::White);
+    EXPECT_EQ(a.pn, b.pn * c.defender_factor) << (c.move ? c.move : "start");
+    EXPECT_EQ(a.dn, b.dn * c.killer_factor) << (c.move ? c.move : "start");
+  }
+}
+
 TEST(GoGuidance, MobilityScalesTheNumberOfTheSideThatMustAnswer) {
   GoProblem p = corner_with_room(Player::Black);
   GoGame with(p);
