@@ -759,15 +759,19 @@ int GoGame::eyes_made(int most) const {
     }
     return true;
   };
-  for (std::size_t i = 0; i < targets_.size() && eyes < most; ++i) {
-    if (target_lost(i)) continue;
-    for_each_in_block(board, targets_[i], [&](int q) {
-      for (int d : kNeighbours) {
-        const int n = q + d;
-        if (eyes < most && board[std::size_t(n)] == Point::Empty && mark_[std::size_t(n)] != stamp && enclosed(n)) ++eyes;
-      }
-    });
+  auto around = [&](int q) {
+    for (int d : kNeighbours) {
+      const int n = q + d;
+      if (eyes < most && board[std::size_t(n)] == Point::Empty && mark_[std::size_t(n)] != stamp && enclosed(n)) ++eyes;
+    }
+  };
+  if (kill_all_) {  // any defender stone may be the one that lives
+    for (const Move p : region_points_)
+      if (eyes < most && board[p] == mine) around(p);
+    return eyes;
   }
+  for (std::size_t i = 0; i < targets_.size() && eyes < most; ++i)
+    if (!target_lost(i)) for_each_in_block(board, targets_[i], around);
   return eyes;
 }
 
@@ -794,13 +798,14 @@ Numbers GoGame::initial_numbers(Player attacker) const {
   // defender moves that shape eyes. Without them every move near the targets
   // starts alike and df-pn spreads the defender's hundred-odd moves before
   // deepening one (docs/benchmarks.md, Go eye numbers).
-  if (eye_numbers_ && !targets_.empty()) {
+  // (Kill-all: eyes of any defender stone, and one block is enough.)
+  if (eye_numbers_ && has_targets()) {
     const int eyes = eyes_made(2);
-    kill_dn *= ProofNumber(1 + 2 * (2 - eyes)) * ProofNumber(target_blocks(4));
+    kill_dn *= ProofNumber(1 + 2 * (2 - eyes)) * ProofNumber(kill_all_ ? 1 : target_blocks(4));
     kill_pn *= ProofNumber(1 + eyes);
   }
   Numbers n = attacker == killer() ? Numbers{kill_pn, kill_dn} : Numbers{kill_dn, kill_pn};
-  if (targets_.empty()) return n;
+  if (!has_targets()) return n;
   // On the scale of the subtree: the side that must answer every move of
   // the side to move pays for each of them, so a fresh node costs about what
   // it will once expanded, and df-pn deepens the line it likes instead of

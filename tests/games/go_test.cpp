@@ -466,6 +466,25 @@ TEST(GoOracle, KnowledgeTextIsChecked) {
 
 using testing::kill_all;
 
+// Kill-all: any defender stone's eyes count, and its blocks need not join.
+// On top, white's stones enclose B5 and D5 (two eyes, three blocks); below,
+// B5-D5 open onto C3 beside black stones (no eye).
+TEST(GoKillAll, EyeNumbersCountTheEyesOfAnyDefenderStone) {
+  struct Case {
+    std::vector<std::string> rows;
+    ProofNumber defender_factor, killer_factor;
+  };
+  for (const Case& c : {Case{{"o.o.o", "oo.oo", "xx.xx", ".....", "....."}, 1, 3},
+                        Case{{"o...o", "oo.oo", "xx.xx", ".....", "....."}, 5, 1}}) {
+    GoProblem p = kill_all(c.rows, Player::Black);
+    GoProblem q = p;
+    q.eye_numbers = false;
+    const Numbers a = GoGame(p).initial_numbers(Player::White), b = GoGame(q).initial_numbers(Player::White);
+    EXPECT_EQ(a.pn, b.pn * c.defender_factor) << c.rows[0];
+    EXPECT_EQ(a.dn, b.dn * c.killer_factor) << c.rows[0];
+  }
+}
+
 TEST(GoKillAll, AnAliveDefenderBlockWinsForTheDefender) {
   // White's upper group has two eyes; the lone white stone below is lost.
   const GoGame g(kill_all({".o.o.", "ooooo", "xxxxx", "x.o.x", "xxxxx"}, Player::Black));
