@@ -30,6 +30,7 @@ import platform
 import re
 import shutil
 import subprocess
+import tempfile
 import sys
 import threading
 import time
@@ -89,8 +90,9 @@ def run_benzene(binary, core, size, moves, tt_bits, timeout):
     """Solves the position with Benzene's dfpn-solve-state; times the command alone."""
     r = Run()
     cmd = ["taskset", "-c", str(core), binary]
+    # Benzene writes default.log into its working directory: keep it out of the checkout.
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            bufsize=1)
+                            bufsize=1, cwd=tempfile.gettempdir())
     err_lines = []
     reader = threading.Thread(target=lambda: err_lines.extend(proc.stderr), daemon=True)
     reader.start()
