@@ -89,7 +89,7 @@ class Run:
 def run_benzene(binary, core, size, moves, tt_bits, timeout):
     """Solves the position with Benzene's dfpn-solve-state; times the command alone."""
     r = Run()
-    cmd = ["taskset", "-c", str(core), binary]
+    cmd = ["taskset", "-c", str(core), os.path.abspath(binary)]
     # Benzene writes default.log into its working directory: keep it out of the checkout.
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             bufsize=1, cwd=tempfile.gettempdir())
