@@ -1,6 +1,7 @@
 #include "games/go/go.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
 
 #include "dfpn/base/random.h"
@@ -736,7 +737,9 @@ int GoGame::eyes_made(int most) const {
   int eyes = 0;
   int region[kMaxEye + 1];
   // An empty point beside a target block starts a flood that fails at a
-  // killer stone, outside the region, or past kMaxEye points.
+  // killer stone, outside the region, or past kMaxEye points. It passes
+  // over points an earlier flood marked, even one that failed: the loose
+  // count, which measured better than the strict one (docs/benchmarks.md).
   auto enclosed = [&](int start) {
     int size = 0, head = 0;
     region[size++] = start;
@@ -797,8 +800,8 @@ Numbers GoGame::initial_numbers(Player attacker) const {
   // dearer, each eye made makes the kill dearer, so df-pn tries first the
   // defender moves that shape eyes. Without them every move near the targets
   // starts alike and df-pn spreads the defender's hundred-odd moves before
-  // deepening one (docs/benchmarks.md, Go eye numbers).
-  // (Kill-all: eyes of any defender stone, and one block is enough.)
+  // deepening one (docs/benchmarks.md, Go eye numbers). In kill-all the
+  // eyes of any defender stone count, and one block is enough.
   if (eye_numbers_ && has_targets()) {
     const int eyes = eyes_made(2);
     kill_dn *= ProofNumber(1 + 2 * (2 - eyes)) * ProofNumber(kill_all_ ? 1 : target_blocks(4));
