@@ -31,13 +31,15 @@ SETTINGS = {
     "generation": "zones,eyes,generation",
     "replies": "zones,eyes,replies",
     "eyenumbers": "zones,eyes,eyenumbers",
+    "miai": "zones,eyes,miai",
     "all": "all",
     # and each piece left out of all
-    "no-mobility": "zones,eyes,nulls,generation,replies,eyenumbers",
-    "no-nulls": "zones,eyes,mobility,generation,replies,eyenumbers",
-    "no-generation": "zones,eyes,nulls,mobility,replies,eyenumbers",
-    "no-replies": "zones,eyes,nulls,mobility,generation,eyenumbers",
-    "no-eyenumbers": "zones,eyes,nulls,mobility,generation,replies",
+    "no-mobility": "zones,eyes,nulls,generation,replies,eyenumbers,miai",
+    "no-nulls": "zones,eyes,mobility,generation,replies,eyenumbers,miai",
+    "no-generation": "zones,eyes,nulls,mobility,replies,eyenumbers,miai",
+    "no-replies": "zones,eyes,nulls,mobility,generation,eyenumbers,miai",
+    "no-eyenumbers": "zones,eyes,nulls,mobility,generation,replies,miai",
+    "no-miai": "zones,eyes,nulls,mobility,generation,replies,eyenumbers",
 }
 
 

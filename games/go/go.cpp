@@ -58,7 +58,8 @@ void parse_go_knowledge(const std::string& text, GoProblem& problem) {
                                       {"mobility", &GoProblem::mobility_numbers},
                                       {"generation", &GoProblem::life_at_generation},
                                       {"replies", &GoProblem::reuse_replies},
-                                      {"eyenumbers", &GoProblem::eye_numbers}};
+                                      {"eyenumbers", &GoProblem::eye_numbers},
+                                      {"miai", &GoProblem::miai_life}};
   const bool all = text == "all";
   for (const Piece& p : kPieces) problem.*p.flag = all;
   if (all || text == "none") return;
@@ -75,7 +76,7 @@ void parse_go_knowledge(const std::string& text, GoProblem& problem) {
   }
 }
 
-std::string go_knowledge_pieces() { return "zones,eyes,nulls,mobility,generation,replies,eyenumbers"; }
+std::string go_knowledge_pieces() { return "zones,eyes,nulls,mobility,generation,replies,eyenumbers,miai"; }
 
 std::optional<KoRule> parse_ko_rule(const std::string& text) {
   for (KoRule rule : {KoRule::Simple, KoRule::Situational, KoRule::Positional})
@@ -109,7 +110,8 @@ GoGame::GoGame(const GoProblem& problem, bool require_targets)
       mobility_(problem.mobility_numbers),
       life_at_generation_(problem.life_at_generation),
       reuse_replies_(problem.reuse_replies),
-      eye_numbers_(problem.eye_numbers) {
+      eye_numbers_(problem.eye_numbers),
+      miai_life_(problem.miai_life) {
   if (size_ < 2 || size_ > kMaxSize) throw std::invalid_argument("board size must be 2..19");
   state_.board.fill(Point::Border);
   for (int r = 0; r < size_; ++r)
@@ -223,6 +225,7 @@ GoProblem GoGame::problem(bool drop_history) const {
   out.life_at_generation = life_at_generation_;
   out.reuse_replies = reuse_replies_;
   out.eye_numbers = eye_numbers_;
+  out.miai_life = miai_life_;
   if (kill_all_) out.live_any = defender_;
   bool whole_board = true;
   for (int r = 0; r < size_; ++r) {
@@ -390,7 +393,7 @@ const GoGame::BensonMemo& GoGame::benson_memo() const {
     }
     slot = {key, alive, killer_owns, {}};
   } else {
-    slot = {key, targets_may_be_alive() && compute_targets_alive(), false, {}};
+    slot = {key, targets_alive_locally(state_.board), false, {}};
     if (!slot.alive && eye_rules_) slot.eye = small_eye_space();
   }
   return slot;
@@ -524,66 +527,8 @@ bool GoGame::killer_owns_everything() const {
   return true;
 }
 
-bool GoGame::targets_may_be_alive() const {
-  const auto& board = state_.board;
-  const Point mine = stone_of(defender_);
-  std::uint32_t done_targets = next_mark();  // marks target blocks already checked
-  std::array<std::uint32_t, kPoints>& mark = mark_;
-  boost::container::static_vector<int, kPoints> block;
-  for (std::size_t i = 0; i < targets_.size(); ++i) {
-    const int t = targets_[i];
-    if (target_lost(i) || mark[std::size_t(t)] == done_targets) continue;
-    block.clear();
-    const std::uint32_t in_block = next_mark();
-    for_each_in_block(board, t, [&](int q) {
-      block.push_back(q);
-      mark[std::size_t(q)] = in_block;
-    });
-    auto touches_block = [&](int q) {
-      for (int d : kNeighbours)
-        if (mark[std::size_t(q + d)] == in_block) return true;
-      return false;
-    };
-    const std::uint32_t seen = next_mark();
-    int healthy = 0;
-    int stack[kPoints];
-    for (int q0 : block) {
-      for (int d0 : kNeighbours) {
-        const int start = q0 + d0;
-        const Point at = board[std::size_t(start)];
-        if (at == mine || at == Point::Border || mark[std::size_t(start)] == seen) continue;
-        // Checked as points are found, not as they are expanded: a region
-        // with a long killer wall fails at its first far empty point.
-        bool ok = at != Point::Empty || touches_block(start);
-        int top = 0;
-        stack[top++] = start;
-        mark[std::size_t(start)] = seen;
-        while (top > 0 && ok) {
-          const int q = stack[--top];
-          for (int d : kNeighbours) {
-            const int n = q + d;
-            const Point a = board[std::size_t(n)];
-            if (a != mine && a != Point::Border && mark[std::size_t(n)] != seen) {
-              if (a == Point::Empty && !touches_block(n)) {
-                ok = false;
-                break;
-              }
-              mark[std::size_t(n)] = seen;
-              stack[top++] = n;
-            }
-          }
-        }
-        healthy += ok;
-      }
-    }
-    if (healthy < 2) return false;
-    for (int q : block) mark[std::size_t(q)] = done_targets;  // later targets in this block are done
-  }
-  return true;
-}
-
-bool GoGame::compute_targets_alive() const {
-  benson(stone_of(defender_));
+bool GoGame::compute_targets_alive(const Board& board) const {
+  benson(stone_of(defender_), board);
   const auto& block_alive = scratch_.block_alive;
   const auto& block_of = scratch_.block_of;
   for (std::size_t i = 0; i < targets_.size(); ++i)
@@ -591,8 +536,271 @@ bool GoGame::compute_targets_alive() const {
   return true;
 }
 
-void GoGame::benson(Point mine) const {
+bool GoGame::targets_alive_locally(const Board& board) const {
+  LocalBenson& w = local_;
+  const Point mine = stone_of(defender_);
+  // Only the points the last call reached are reset (the board is mostly
+  // far side).
+  if (!w.ready) {
+    w.block_of.fill(-1);
+    w.region_of.fill(-1);
+    w.tried_by.fill(-1);
+    w.ready = true;
+  }
+  for (int p : w.stones) w.block_of[std::size_t(p)] = -1;
+  for (int p : w.reached) w.region_of[std::size_t(p)] = w.tried_by[std::size_t(p)] = -1;
+  w.reached.clear();
+  w.stones.clear();
+  w.block_start.clear();
+  w.empties.clear();
+  w.region_start.clear();
+  w.vital.clear();
+  w.bound.clear();
+  auto add_block = [&](int start) {
+    const int id = int(w.block_start.size());
+    std::size_t next = w.stones.size();
+    w.block_start.push_back(int(next));
+    w.block_of[std::size_t(start)] = id;
+    w.stones.push_back(start);
+    for (; next < w.stones.size(); ++next)
+      for (int d : kNeighbours) {
+        const int n = w.stones[next] + d;
+        if (board[std::size_t(n)] == mine && w.block_of[std::size_t(n)] < 0) {
+          w.block_of[std::size_t(n)] = id;
+          w.stones.push_back(n);
+        }
+      }
+    return id;
+  };
+  auto touches = [&](int p, int block) {
+    for (int d : kNeighbours)
+      if (w.block_of[std::size_t(p + d)] == block) return true;
+    return false;
+  };
+  w.flood_block.clear();
+  int b = 0;  // the block being looked at
+  auto tried_by_b = [&](int p) {
+    const int id = w.tried_by[std::size_t(p)];
+    return id >= 0 && w.flood_block[std::size_t(id)] == b;
+  };
+  int targets = 0;
+  for (std::size_t i = 0; i < targets_.size(); ++i)
+    if (!target_lost(i) && w.block_of[std::size_t(targets_[i])] < 0) add_block(targets_[i]), ++targets;
+  std::vector<int>& flood = w.flood;  // a region being flooded: its points
+  for (; b < int(w.block_start.size()); ++b) {
+    int vital = 0;
+    const int first = w.block_start[std::size_t(b)];
+    // Stones of block b: from first to the next block's start (blocks are
+    // appended whole, so b's stones are contiguous).
+    for (int k = first; k < int(w.stones.size()) && w.block_of[std::size_t(w.stones[std::size_t(k)])] == b; ++k) {
+      for (int d : kNeighbours) {
+        const int q = w.stones[std::size_t(k)] + d;
+        const Point at = board[std::size_t(q)];
+        if (at == mine || at == Point::Border || tried_by_b(q)) continue;
+        if (const int r = w.region_of[std::size_t(q)]; r >= 0) {
+          // A region found from another block: vital to b as well?
+          const auto begin = w.empties.begin() + w.region_start[std::size_t(r)];
+          const auto end = std::size_t(r) + 1 < w.region_start.size()
+                               ? w.empties.begin() + w.region_start[std::size_t(r) + 1]
+                               : w.empties.end();
+          if (std::all_of(begin, end, [&](int e) { return touches(e, b); }) &&
+              std::find(w.vital.begin(), w.vital.end(), std::pair{b, r}) == w.vital.end()) {
+            w.vital.emplace_back(b, r);
+            ++vital;
+          }
+          continue;
+        }
+        // A new region: flood it, giving up at its first empty point that is
+        // not b's liberty, or at a point of a region b gave up on before
+        // (the same region): it is not vital to b then.
+        const int id = int(w.flood_block.size());
+        w.flood_block.push_back(b);
+        flood.clear();
+        flood.push_back(q);
+        w.tried_by[std::size_t(q)] = id;
+        w.reached.push_back(q);
+        bool ok = true;
+        for (std::size_t head = 0; head < flood.size() && ok; ++head) {
+          const int p = flood[head];
+          if (board[std::size_t(p)] == Point::Empty && !touches(p, b)) ok = false;
+          for (int e : kNeighbours) {
+            const int n = p + e;
+            const Point a = board[std::size_t(n)];
+            if (a == mine || a == Point::Border || w.tried_by[std::size_t(n)] == id) continue;
+            if (tried_by_b(n)) ok = false;
+            w.tried_by[std::size_t(n)] = id;
+            w.reached.push_back(n);
+            flood.push_back(n);
+          }
+        }
+        if (!ok) continue;
+        const int r = int(w.region_start.size());
+        w.region_start.push_back(int(w.empties.size()));
+        for (int p : flood) {
+          w.region_of[std::size_t(p)] = r;
+          if (board[std::size_t(p)] == Point::Empty) w.empties.push_back(p);
+        }
+        w.vital.emplace_back(b, r);
+        ++vital;
+        // Every block around it must live for it to count: reach them too.
+        for (int p : flood)
+          for (int e : kNeighbours) {
+            const int n = p + e;
+            if (board[std::size_t(n)] != mine) continue;
+            const int nb = w.block_of[std::size_t(n)] >= 0 ? w.block_of[std::size_t(n)] : add_block(n);
+            if (std::find(w.bound.begin(), w.bound.end(), std::pair{r, nb}) == w.bound.end()) w.bound.emplace_back(r, nb);
+          }
+      }
+    }
+    if (b < targets && vital < 2) return false;  // a target block cannot live
+  }
+  // Benson's elimination on what was reached.
+  w.block_alive.assign(w.block_start.size(), 1);
+  w.region_alive.assign(w.region_start.size(), 1);
+  std::vector<int>& count = w.count;
+  for (bool changed = true; changed;) {
+    changed = false;
+    count.assign(w.block_start.size(), 0);
+    for (const auto& [b, r] : w.vital) count[std::size_t(b)] += w.region_alive[std::size_t(r)];
+    for (std::size_t b = 0; b < count.size(); ++b)
+      if (w.block_alive[b] && count[b] < 2) {
+        if (int(b) < targets) return false;
+        w.block_alive[b] = 0;
+        changed = true;
+      }
+    for (const auto& [r, b] : w.bound)
+      if (w.region_alive[std::size_t(r)] && !w.block_alive[std::size_t(b)]) {
+        w.region_alive[std::size_t(r)] = 0;
+        changed = true;
+      }
+  }
+  return true;
+}
+
+bool GoGame::benson_life(const Board& board) const {
+  if (kill_all_) {
+    benson(stone_of(defender_), board);
+    return alive_defender_block() >= 0;
+  }
+  return targets_alive_locally(board);
+}
+
+// Miai life. The killer is to move in P, and the defender has two moves a
+// and b that each make Benson life at once. A candidate c is an empty
+// region point beside a defender stone and beside no killer stone (so c
+// captures nothing in P); under superko it never held a stone (c in
+// captured_points could recreate an earlier board). S(c), its spoilers, are
+// c, the last liberty of c's block once c is played if it has only one, and
+// each empty neighbour x of c that is the last liberty of a killer block.
+// If S(a) and S(b) are disjoint, then for every killer move x one of them,
+// c, has x outside S(c), and after x the defender plays c into Benson life:
+// * c is empty and legal: its block had two liberties, x took one at most.
+// * x captures no stone of c's block (the blocks beside c have c as a
+//   liberty, so they are not in atari unless x = c), nor a block Benson
+//   needs in P+c (each has two liberties in its vital regions). A block it
+//   does capture lies away from the needed blocks and regions (a stone
+//   beside a needed region would be a needed block itself).
+// * c captures nothing, or only x when x alone is its block (then the board
+//   is P+c): x joining a killer block whose last liberty is c needs a block
+//   beside c (none) or one in atari whose last liberty is x (in S(c)). So
+//   the needed blocks and regions of P+c stand, with at most a killer stone
+//   on an empty point of a needed region, which keeps every region vital:
+//   Benson life again. (Not a ko: c would be a lone stone with one liberty.)
+// * the game does not end before: the killer's pass is a pass the defender
+//   answers with c, and counts only when no pass came before or seki is
+//   life; no target is captured (as above); and the killer's terminals are
+//   sound, so none can hold where the defender lives by force.
+// Under superko P+x+c recreates no earlier board: it has a defender stone
+// on c, where no stone was ever captured.
+GoGame::Miai GoGame::find_miai() const {
   const auto& board = state_.board;
+  const Point mine = stone_of(defender_), theirs = other(mine);
+  struct Candidate {
+    Move point;
+    Spoilers spoilers;
+  };
+  boost::container::static_vector<Candidate, 16> found;
+  // Where life is made: beside the target blocks or beside their liberties
+  // (kill-all: anywhere beside a defender stone). Farther moves rarely make
+  // Benson life at once, and each candidate costs a Benson run.
+  const std::uint32_t near = next_mark();
+  if (!kill_all_)
+    for (std::size_t i = 0; i < targets_.size(); ++i) {
+      if (target_lost(i) || mark_[std::size_t(targets_[i])] == near) continue;
+      for_each_in_block(board, targets_[i], [&](int q) {
+        mark_[std::size_t(q)] = near;
+        for (int d : kNeighbours) {
+          const int n = q + d;
+          if (board[std::size_t(n)] != Point::Empty) continue;
+          mark_[std::size_t(n)] = near;
+          for (int e : kNeighbours)
+            if (board[std::size_t(n + e)] == Point::Empty) mark_[std::size_t(n + e)] = near;
+        }
+      });
+    }
+  Board with_c = board;
+  for (const Move c : region_points_) {
+    if (board[c] != Point::Empty || (ko_rule_ != KoRule::Simple && state_.captured_points[c])) continue;
+    if (!kill_all_ && mark_[c] != near) continue;
+    bool beside_mine = false, beside_theirs = false;
+    for (int d : kNeighbours) {
+      beside_mine |= board[std::size_t(c + d)] == mine;
+      beside_theirs |= board[std::size_t(c + d)] == theirs;
+    }
+    if (!beside_mine || beside_theirs) continue;
+    with_c[c] = mine;
+    if (count_liberties(with_c, c, 1) > 0 && benson_life(with_c)) {
+      Candidate candidate{c, miai_spoilers(c, with_c)};
+      for (const Candidate& other_candidate : found) {
+        const bool disjoint = std::none_of(candidate.spoilers.begin(), candidate.spoilers.end(), [&](Move x) {
+          return std::find(other_candidate.spoilers.begin(), other_candidate.spoilers.end(), x) !=
+                 other_candidate.spoilers.end();
+        });
+        if (disjoint) {
+          with_c[c] = Point::Empty;
+          return {state_.hash, other_candidate.point, c};
+        }
+      }
+      if (found.size() < found.capacity()) found.push_back(candidate);
+    }
+    with_c[c] = Point::Empty;
+  }
+  return {state_.hash, kPass, kPass};
+}
+
+GoGame::Spoilers GoGame::miai_spoilers(Move c, const Board& with_c) const {
+  Spoilers spoilers{c};
+  int last = -1, count = 0;  // c's block's liberties, up to two
+  for_each_in_block(with_c, c, [&](int q) {
+    for (int d : kNeighbours)
+      if (with_c[std::size_t(q + d)] == Point::Empty && q + d != last && count < 2) last = q + d, ++count;
+  });
+  if (count == 1) spoilers.push_back(Move(last));
+  const Point theirs = stone_of(killer());
+  for (int d : kNeighbours) {
+    const int x = c + d;
+    if (state_.board[std::size_t(x)] != Point::Empty) continue;
+    bool joins_atari = false;
+    for (int e : kNeighbours)
+      joins_atari |= state_.board[std::size_t(x + e)] == theirs && liberties(state_, x + e, 2) == 1;
+    if (joins_atari && std::find(spoilers.begin(), spoilers.end(), Move(x)) == spoilers.end())
+      spoilers.push_back(Move(x));
+  }
+  return spoilers;
+}
+
+const GoGame::Miai& GoGame::miai() const {
+  Miai& slot = miai_memo_[state_.hash & (kMiaiMemoSize - 1)];
+  if (slot.hash != state_.hash || state_.hash == 0) slot = find_miai();
+  return slot;
+}
+
+bool GoGame::miai_life() const {
+  if (!miai_life_ || state_.to_move != killer() || (state_.passes > 0 && !seki_is_life_)) return false;
+  return miai().a != kPass;
+}
+
+void GoGame::benson(Point mine, const Board& board) const {
   auto& block_of = scratch_.block_of;
   auto& region_of = scratch_.region_of;
   block_of.fill(-1);
@@ -709,6 +917,8 @@ Outcome GoGame::evaluate(Player attacker) const {
       winner = defender_;
     } else if (benson.killer_owns_all) {
       winner = killer();
+    } else if (miai_life()) {
+      winner = defender_;
     }
   } else if (all_targets_captured()) {
     winner = killer();
@@ -718,6 +928,8 @@ Outcome GoGame::evaluate(Player attacker) const {
     winner = defender_;
   } else if (eye_space_kills()) {
     winner = killer();
+  } else if (miai_life()) {
+    winner = defender_;
   }
   if (!winner) return Outcome::Unknown;
   return *winner == attacker ? Outcome::Proven : Outcome::Disproven;

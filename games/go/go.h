@@ -36,6 +36,9 @@
 //   liberties are one to three empty points enclosed by it alone, and every
 //   killer block beside it has more liberties than the defender has moves
 //   before the killer captures: the killer wins.
+// * miai life (miai_life): the killer to move, and two defender moves that
+//   each make the targets Benson-alive, no killer move spoiling both (the
+//   argument is at GoGame::find_miai): the defender wins.
 //
 // Relevance zones (games/go/go_zone.cpp, docs/design.md): a won position
 // names the points its win rests on, so df-pn can drop the loser's moves
@@ -67,10 +70,10 @@ std::optional<KoRule> parse_ko_rule(const std::string& text);
 
 struct GoProblem;
 // The Go knowledge switches from text: "all", "none", or a comma list of
-// zones, eyes, nulls, mobility, generation, replies (the named pieces on, the rest
-// off). Throws std::invalid_argument naming an unknown piece.
+// zones, eyes, nulls, mobility, generation, replies, eyenumbers, miai (the named
+// pieces on, the rest off). Throws std::invalid_argument naming an unknown piece.
 void parse_go_knowledge(const std::string& text, GoProblem& problem);
-std::string go_knowledge_pieces();  // "zones,eyes,nulls,mobility,generation,replies"
+std::string go_knowledge_pieces();  // "zones,eyes,...,miai"
 
 struct GoProblem {
   int size = 9;                                   // 2..19
@@ -101,6 +104,9 @@ struct GoProblem {
   // initial numbers that count the defender's eyes (small enclosed empty
   // regions beside the targets): two make life cheap and the kill dear.
   bool eye_numbers = true;
+  // Life one move ahead decided without search (miai life, see the
+  // terminals above); off only to check it against the plain rules.
+  bool miai_life = true;
   // Kill-all: this side lives if any of its stones lives (no targets then);
   // the other must kill them all.
   std::optional<Player> live_any;
@@ -324,20 +330,55 @@ class GoGame {
   std::uint64_t memo_key() const;
   const BensonMemo& benson_memo() const;
   mutable std::vector<BensonMemo> memo_ = std::vector<BensonMemo>(kMemoSize);
-  // Benson's algorithm for `colour`'s blocks, into scratch_ (block_alive,
-  // region_alive, links).
-  void benson(Point colour) const;
-  bool compute_targets_alive() const;
+  // Benson's algorithm for `colour`'s blocks on `board`, into scratch_
+  // (block_alive, region_alive, links).
+  using Board = std::array<Point, kPoints>;
+  void benson(Point colour, const Board& board) const;
+  void benson(Point colour) const { benson(colour, state_.board); }
+  bool compute_targets_alive(const Board& board) const;
+  bool compute_targets_alive() const { return compute_targets_alive(state_.board); }
+  // Whether `board` (the current one, or it with a defender stone more) is
+  // Benson life: every remaining target block, or in kill-all some block.
+  bool benson_life(const Board& board) const;
   // Kill-all: the killer's alive blocks are next to every point not theirs
   // (benson(killer) must have run).
   bool killer_owns_everything() const;
   // Kill-all: the defender's alive block of Benson's run with the fewest
   // stones, or -1.
   int alive_defender_block() const;
-  // Necessary for Benson life and cheap: every target block touches two
-  // regions whose empty points are all its liberties. Floods stop at the
-  // first empty point that is not, so failing positions cost little.
-  bool targets_may_be_alive() const;
+  // Benson's answer for the targets, found from them outward: only the
+  // regions vital to a block reached so far, and the blocks around those
+  // regions, are ever looked at (the board's far side never is).
+  bool targets_alive_locally(const Board& board) const;
+  struct LocalBenson {
+    std::array<int, kPoints> block_of, region_of;
+    std::array<int, kPoints> tried_by;  // the flood that last reached a point
+    std::vector<int> flood_block;       // each flood's block
+    std::vector<int> reached, flood, count;
+    bool ready = false;  // the arrays hold -1 but where `stones` and `reached` say
+    std::vector<int> stones, block_start;   // blocks' stones, block b from block_start[b]
+    std::vector<int> empties, region_start;  // regions' empty points, likewise
+    std::vector<std::pair<int, int>> vital;  // (block, region): the region is vital to the block
+    std::vector<std::pair<int, int>> bound;  // (region, block): the block borders the region
+    std::vector<char> block_alive, region_alive;
+  };
+  mutable LocalBenson local_;
+  // Miai life (find_miai has the rule and its argument): the two defender
+  // moves, by the full hash (the ko rule's history and the passes count).
+  struct Miai {
+    std::uint64_t hash = 0;
+    Move a = kPass, b = kPass;  // a == kPass: none
+  };
+  static constexpr std::size_t kMiaiMemoSize = 1 << 12;
+  mutable std::vector<Miai> miai_memo_ = std::vector<Miai>(kMiaiMemoSize);
+  Miai find_miai() const;
+  const Miai& miai() const;
+  bool miai_life() const;
+  // The killer moves after which the defender's `c` may no longer make
+  // life: c, the last liberty of c's block once played, and the points
+  // beside c where a killer stone would join a killer block in atari.
+  using Spoilers = boost::container::static_vector<Move, 8>;
+  Spoilers miai_spoilers(Move c, const Board& with_c) const;
   mutable std::array<std::uint32_t, kPoints> mark_{};
   mutable std::uint32_t mark_stamp_ = 0;
   std::uint32_t next_mark() const;  // a fresh stamp for mark_
@@ -356,6 +397,7 @@ class GoGame {
   bool life_at_generation_ = true;
   bool reuse_replies_ = true;
   bool eye_numbers_ = true;
+  bool miai_life_ = true;
   // Eyes beside the targets, counted up to `most`: connected empty region
   // points of at most kMaxEye, enclosed by defender stones and the edge.
   static constexpr int kMaxEye = 6;
@@ -382,8 +424,10 @@ class GoGame {
   std::shared_ptr<ZoneStore> zones_ = std::make_shared<ZoneStore>(kZones);
   std::optional<Zone> zone_here() const;
   std::optional<Zone> decided_zone() const;
-  std::optional<Points> benson_zone() const;
+  std::optional<Points> benson_zone(const Board& board) const;
+  std::optional<Points> benson_zone() const { return benson_zone(state_.board); }
   std::optional<Points> eye_space_zone() const;
+  std::optional<Points> miai_zone() const;
   bool captures(const State& s, Move move) const;
   void add_atari_liberties(const State& s, Point colour, Points& points) const;
   void add_targets(Points& zone) const;

@@ -10,7 +10,9 @@
 //
 // * decided positions: targets captured: {} (the flags say it); two passes:
 //   {} (marked pass_won); Benson life: the target blocks, the regions vital
-//   to them, and every block those regions touch, closed the same way.
+//   to them, and every block those regions touch, closed the same way;
+//   miai life: both moves' Benson zones and what decides the moves
+//   (miai_zone).
 // * won by move w: the child's zone, plus what decides w's effect: w, its
 //   neighbours, each neighbouring block it captures (whole, with its
 //   boundary) and for each other neighbouring block a path to a liberty
@@ -169,17 +171,17 @@ void GoGame::add_winner_witnesses(Point winner, Points& zone) const {
   }
 }
 
-std::optional<GoGame::Points> GoGame::benson_zone() const {
+std::optional<GoGame::Points> GoGame::benson_zone(const Board& board) const {
   const auto& links = scratch_.links;
   const auto& empties = scratch_.empties;
   std::vector<int> work;
   if (kill_all_) {  // one alive block is enough
-    benson(stone_of(defender_));
+    benson(stone_of(defender_), board);
     const int b = alive_defender_block();
     if (b < 0) return std::nullopt;
     work.push_back(b);
   } else {
-    if (!compute_targets_alive()) return std::nullopt;
+    if (!compute_targets_alive(board)) return std::nullopt;
     for (std::size_t i = 0; i < targets_.size(); ++i)
       if (!target_lost(i)) work.push_back(scratch_.block_of[std::size_t(targets_[i])]);
   }
@@ -205,6 +207,38 @@ std::optional<GoGame::Points> GoGame::benson_zone() const {
   for (int p = 0; p < kPoints; ++p) {
     const int b = scratch_.block_of[std::size_t(p)], r = scratch_.region_of[std::size_t(p)];
     if ((b >= 0 && need_block[std::size_t(b)]) || (r >= 0 && need_region[std::size_t(r)])) zone.set(std::size_t(p));
+  }
+  return zone;
+}
+
+// Miai life (go.cpp, find_miai): for each of the two moves c, the zone of
+// Benson life after c, c and its neighbours, the defender blocks beside c
+// with their boundaries (so c's block has the same liberties), and the
+// killer blocks beside c's empty neighbours with theirs (so the same
+// neighbours spoil c). Then every fact the argument uses holds wherever the
+// position agrees with this one on the zone.
+std::optional<GoGame::Points> GoGame::miai_zone() const {
+  if (!miai_life()) return std::nullopt;
+  const Miai& m = miai();
+  const Point mine = stone_of(defender_), theirs = other(mine);
+  Points zone;
+  for (const Move c : {m.a, m.b}) {
+    Board with_c = state_.board;
+    with_c[c] = mine;
+    const auto life = benson_zone(with_c);
+    if (!life) return std::nullopt;  // cannot happen: find_miai saw it
+    zone |= *life;
+    zone.set(c);
+    for (int d : kNeighbours) {
+      const int n = c + d;
+      const Point at = state_.board[std::size_t(n)];
+      if (at == Point::Border) continue;
+      zone.set(std::size_t(n));
+      if (at == mine) add_block_and_boundary(state_, n, zone);
+      if (at != Point::Empty) continue;
+      for (int e : kNeighbours)
+        if (state_.board[std::size_t(n + e)] == theirs) add_block_and_boundary(state_, n + e, zone);
+    }
   }
   return zone;
 }
@@ -260,6 +294,8 @@ std::optional<GoGame::Zone> GoGame::decided_zone() const {
       zone.points.set(std::size_t(stone - state_.board.begin()));
     } else if (auto benson = defender_wins ? benson_zone() : std::nullopt) {
       zone.points = *benson;
+    } else if (auto miai = defender_wins ? miai_zone() : std::nullopt) {
+      zone.points = *miai;
     } else {
       for (int p = 0; p < kPoints; ++p) zone.points.set(std::size_t(p), state_.board[std::size_t(p)] != Point::Border);
     }
@@ -273,6 +309,8 @@ std::optional<GoGame::Zone> GoGame::decided_zone() const {
     zone.points = *benson;
   } else if (auto eye = eye_space_zone()) {
     zone.points = *eye;
+  } else if (auto miai = miai_zone()) {
+    zone.points = *miai;
   } else {
     return std::nullopt;
   }

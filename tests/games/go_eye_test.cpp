@@ -13,13 +13,17 @@
 #include "dfpn/search/minimax.h"
 #include "dfpn/base/proof.h"
 #include "games/go/go.h"
+#include "support/go_random_shapes.h"
 #include "support/sanitized.h"
 #include "tt/table.h"
 
 namespace dfpn::games {
 namespace {
 
+using dfpn::testing::expect_search_agrees;
 using dfpn::testing::kSanitized;
+using dfpn::testing::play_until_the_rule_decides;
+using dfpn::testing::random_eye_shape;
 
 // White (upper-case O) defends; '-' points are outside the region.
 GoProblem shape(const std::vector<std::string>& rows, Player to_move, KoRule rule = KoRule::Simple) {
@@ -123,34 +127,7 @@ TEST(GoEyes, RandomPositionsAgreeWithThePlainRules) {
   const int wanted = kSanitized ? 20 : 100;
   while (checked < wanted && tries < 400 * wanted) {
     ++tries;
-    // An eye space of one to three points walled by white stones, the rest
-    // random, with a few empty points outside the region (liberties nobody
-    // fills) and few inside (so the oracle stays small).
-    std::vector<std::string> rows(5, std::string(5, ' '));
-    auto cell = [&](int c, int r) -> char& { return rows[std::size_t(r)][std::size_t(c)]; };
-    auto inside = [](int c, int r) { return c >= 0 && c < 5 && r >= 0 && r < 5; };
-    constexpr int kSteps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-    int c0 = int(random() % 5), r0 = int(random() % 5);
-    cell(c0, r0) = 'e';
-    for (int grown = 1, target = 1 + int(random() % 3), guard = 0; grown < target && guard < 20; ++guard) {
-      const auto* step = kSteps[random() % 4];
-      if (inside(c0 + step[0], r0 + step[1]) && cell(c0 + step[0], r0 + step[1]) == ' ') {
-        c0 += step[0];
-        r0 += step[1];
-        cell(c0, r0) = 'e';
-        ++grown;
-      }
-    }
-    for (int r = 0; r < 5; ++r)
-      for (int c = 0; c < 5; ++c) {
-        if (cell(c, r) == 'e') continue;
-        bool walls_the_eye = false;
-        for (const auto& step : kSteps)
-          walls_the_eye |= inside(c + step[0], r + step[1]) && cell(c + step[0], r + step[1]) == 'e';
-        const auto roll = random() % 20;
-        cell(c, r) = walls_the_eye ? 'o' : roll < 9 ? 'x' : roll < 14 ? 'o' : roll < 17 ? '.' : '-';
-      }
-    for (auto& row : rows) std::replace(row.begin(), row.end(), 'e', '.');
+    const auto rows = random_eye_shape(random, 1, 3);
     const KoRule rule = std::array{KoRule::Simple, KoRule::Situational, KoRule::Positional}[random() % 3];
     GoProblem p = shape(rows, random() % 2 ? Player::Black : Player::White, rule);
     p.seki_is_life = random() % 4 != 0;
@@ -166,21 +143,9 @@ TEST(GoEyes, RandomPositionsAgreeWithThePlainRules) {
       continue;  // a block without liberties
     }
     // Random play until the rule decides a position the plain rules do not.
-    std::vector<GoGame::Move> line;
-    bool fired = false;
-    for (int ply = 0; ply < 40 && plain_game->evaluate(Player::White) == Outcome::Unknown; ++ply) {
-      if (game->evaluate(Player::White) != Outcome::Unknown) {
-        fired = true;
-        break;
-      }
-      GoGame::MoveList moves;
-      game->generate_moves(moves);
-      const GoGame::Move m = moves[random() % moves.size()];
-      game->play(m);
-      plain_game->play(m);
-      line.push_back(m);
-    }
-    if (!fired) continue;
+    const auto played = play_until_the_rule_decides(random, *game, *plain_game);
+    if (!played) continue;
+    const std::vector<GoGame::Move>& line = *played;
     ++fired_count;
     Limits limits;
     limits.max_nodes = 50'000;
@@ -197,23 +162,8 @@ TEST(GoEyes, RandomPositionsAgreeWithThePlainRules) {
     const auto start_value = Minimax<GoGame>(start_plain, Player::White, limits).solve();
     if (!start_value.solved()) continue;
     killer_to_move += game->to_move() == Player::Black;
-    for (bool zones : {true, false})
-      for (std::size_t entries : {std::size_t{8}, std::size_t{1} << 12}) {
-        GoProblem q = p;
-        q.relevance_zones = zones;
-        GoGame g(q);
-        for (std::size_t i = 0; i < start; ++i) g.play(line[i]);
-        auto table = tt::TranspositionTable::with_entries(entries);
-        Limits bounded;
-        bounded.max_nodes = 2'000'000;
-        DepthFirstPns<GoGame> search(g, Player::White, table, bounded, DfpnOptions{});
-        const auto r = search.solve();
-        ASSERT_EQ(r.outcome, start_value.outcome) << g.to_text() << "rule " << to_string(rule) << " zones "
-                                                  << zones << " entries " << entries;
-        const auto proof = search.proof();
-        ASSERT_TRUE(proof);
-        EXPECT_TRUE(verify_proof(g, *proof, Player::White, r.outcome).ok);
-      }
+    expect_search_agrees(p, line, start, start_value.outcome);
+    if (::testing::Test::HasFatalFailure()) return;
     ++checked;
   }
   EXPECT_EQ(checked, wanted) << "after " << tries << " tries: " << fired_count << " fired, the oracle gave up on "
