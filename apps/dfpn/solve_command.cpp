@@ -404,7 +404,7 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   go->add_option("--go-knowledge", o.go_knowledge,
                  "Go knowledge: all, none, or a comma list of " + games::go_knowledge_pieces() +
                      " (relevance zones, small-eye kills, the killer's null move first, initial numbers scaled by mobility, "
-                     "life checked at generation, refuting replies reused)")
+                     "life checked at generation, refuting replies reused, initial numbers from eyes, miai life)")
       ->capture_default_str();
   go->add_option("--ko-rule", o.problem.ko_rule,
                  "Ko rule: simple (a longer cycle loses for the killer), situational or positional superko "
