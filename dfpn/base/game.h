@@ -92,6 +92,18 @@ Outcome quick_evaluate(const G& game, Player attacker) {
   else return game.evaluate(attacker);
 }
 
+// When a proof is extracted, a position's winning move is looked for first
+// among its children the game decides at once or the table knows. A game
+// whose full evaluate() finds many wins the table does not hold (Hex: its
+// virtual connections) has every child evaluated in full; one whose full
+// evaluation rarely decides more than the quick one but costs more than
+// searching the position again (Go: Benson and miai for each of a hundred
+// children) says so with `static constexpr bool kProofScanIsQuick = true`.
+template <Game G>
+constexpr bool kProofScanIsQuick = requires {
+  requires G::kProofScanIsQuick;
+};
+
 // Move ordering beyond generation order (most promising first).
 template <Game G>
 void order_moves(const G& game, MoveListOf<G>& moves, Player attacker) {

@@ -176,16 +176,17 @@ class DepthFirstPns {
     // move: the solve's time limit and stop token end it too (no proof then).
     if (budget_ && budget_->exhausted(0)) return {};
     if (!repeats_) {
-      // The table usually knows: a child solved in the mover's favour.
-      const bool mover_is_attacker = game.to_move() == attacker_;
+      // The table usually knows: a child solved in the mover's favour, or
+      // decided at once (dfpn/base/game.h, kProofScanIsQuick).
+      const Outcome mover_wins = game.to_move() == attacker_ ? Outcome::Proven : Outcome::Disproven;
       MoveListOf<G> moves;
       game.generate_moves(moves);
       for (const Move& m : moves) {
         ScopedMove<G> played(game, m);
-        Outcome o = game.evaluate(attacker_);
+        Outcome o = kProofScanIsQuick<G> ? quick_evaluate(game, attacker_) : game.evaluate(attacker_);
         tt::EntryData e;
         if (o == Outcome::Unknown && table_.probe(game.hash(), e)) o = e.numbers.outcome();
-        if (o == (mover_is_attacker ? Outcome::Proven : Outcome::Disproven)) return {m};
+        if (o == mover_wins) return {m};
       }
     }
     if (repeats_ && game.to_move() == repetition_loser()) {

@@ -147,6 +147,10 @@ class GoGame {
   // until df-pn enters the position: most of a node's hundred-odd children
   // are never entered.
   Outcome quick_evaluate(Player attacker) const;
+  // Proof extraction looks for known wins with quick_evaluate() alone
+  // (dfpn/base/game.h): Benson and miai on every child cost more than
+  // searching the few positions the table does not know.
+  static constexpr bool kProofScanIsQuick = true;
 
   // Only the simple ko rule lets a line return to a position (superko keeps
   // the history in the state).
