@@ -315,7 +315,7 @@ class GoGame {
     int region, block, empties_touching;
   };
   struct BensonScratch {
-    std::array<int, kPoints> block_of, region_of;
+    std::array<int, kPoints> block_of{}, region_of{};
     std::vector<Link> links;
     std::vector<int> empties, vital;
     std::vector<char> block_alive, region_alive;
@@ -355,8 +355,8 @@ class GoGame {
   // regions, are ever looked at (the board's far side never is).
   bool targets_alive_locally(const Board& board) const;
   struct LocalBenson {
-    std::array<int, kPoints> block_of, region_of;
-    std::array<int, kPoints> tried_by;  // the flood that last reached a point
+    std::array<int, kPoints> block_of{}, region_of{};
+    std::array<int, kPoints> tried_by{};  // the flood that last reached a point
     std::vector<int> flood_block;       // each flood's block
     std::vector<int> reached, flood, count;
     bool ready = false;  // the arrays hold -1 but where `stones` and `reached` say
