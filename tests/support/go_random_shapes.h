@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -54,21 +55,30 @@ inline std::vector<std::string> random_eye_shape(std::mt19937& random, int min_p
   return rows;
 }
 
-// Random moves on `game` and `plain` (the same position, the rule off in
-// `plain`) until `game` decides a position the plain rules leave open:
-// the moves played, or nullopt if that did not happen within 40 plies.
-inline std::optional<std::vector<games::GoGame::Move>> play_until_the_rule_decides(std::mt19937& random,
-                                                                                   games::GoGame& game,
-                                                                                   games::GoGame& plain) {
-  std::vector<games::GoGame::Move> line;
-  for (int ply = 0; ply < 40 && plain.evaluate(Player::White) == Outcome::Unknown; ++ply) {
-    if (game.evaluate(Player::White) != Outcome::Unknown) return line;
+// A game of `problem` and one of `plain` (the same position with the rule
+// off) after random moves, played until `problem`'s game decides a position
+// the plain rules leave open; nullopt if the problem is no position (a block
+// without liberties) or that did not happen within 40 plies.
+struct RuleFired {
+  games::GoGame game, plain;
+  std::vector<games::GoGame::Move> line;  // the moves played
+};
+inline std::optional<RuleFired> play_until_the_rule_decides(std::mt19937& random, const games::GoProblem& problem,
+                                                           const games::GoProblem& plain) {
+  std::optional<RuleFired> fired;
+  try {
+    fired.emplace(RuleFired{games::GoGame(problem), games::GoGame(plain), {}});
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;
+  }
+  for (int ply = 0; ply < 40 && fired->plain.evaluate(Player::White) == Outcome::Unknown; ++ply) {
+    if (fired->game.evaluate(Player::White) != Outcome::Unknown) return fired;
     games::GoGame::MoveList moves;
-    game.generate_moves(moves);
+    fired->game.generate_moves(moves);
     const games::GoGame::Move m = moves[random() % moves.size()];
-    game.play(m);
-    plain.play(m);
-    line.push_back(m);
+    fired->game.play(m);
+    fired->plain.play(m);
+    fired->line.push_back(m);
   }
   return std::nullopt;
 }
