@@ -155,8 +155,10 @@ GoGame::GoGame(const GoProblem& problem, bool require_targets)
     }
   }
   for (int r = 0; r < size_; ++r)
-    for (int c = 0; c < size_; ++c)
+    for (int c = 0; c < size_; ++c) {
+      board_points_.push_back(static_cast<Move>(index(c, r)));
       if (region_[std::size_t(index(c, r))]) region_points_.push_back(static_cast<Move>(index(c, r)));
+    }
   if (!targets_.empty()) {
     std::vector<std::pair<int, Move>> far;
     for (const Move m : region_points_) {
@@ -387,7 +389,7 @@ const GoGame::BensonMemo& GoGame::benson_memo() const {
     benson(stone_of(defender_));
     const bool alive = alive_defender_block() >= 0;
     bool killer_owns = false;
-    if (!alive) {
+    if (!alive && killer_may_own_everything()) {
       benson(stone_of(killer()));
       killer_owns = killer_owns_everything();
     }
@@ -498,13 +500,27 @@ bool GoGame::eye_space_kills() const {
 }
 
 int GoGame::alive_defender_block() const {
+  auto& sizes = scratch_.sizes;
+  sizes.assign(scratch_.block_alive.size(), 0);
+  for (const Move p : board_points_)
+    if (const int b = scratch_.block_of[p]; b >= 0) ++sizes[std::size_t(b)];
   int best = -1, best_size = kPoints + 1;
-  std::vector<int> sizes(scratch_.block_alive.size(), 0);
-  for (int p = 0; p < kPoints; ++p)
-    if (scratch_.block_of[std::size_t(p)] >= 0) ++sizes[std::size_t(scratch_.block_of[std::size_t(p)])];
   for (std::size_t b = 0; b < sizes.size(); ++b)
     if (scratch_.block_alive[b] && sizes[b] < best_size) best = int(b), best_size = sizes[b];
   return best;
+}
+
+bool GoGame::killer_may_own_everything() const {
+  // A point not the killer's with no killer neighbour cannot lie next to an
+  // alive killer block: no Benson run needed to say no.
+  const Point killer_stone = stone_of(killer());
+  for (const Move p : board_points_) {
+    if (state_.board[p] == killer_stone) continue;
+    bool beside_killer = false;
+    for (int d : kNeighbours) beside_killer |= state_.board[std::size_t(p + d)] == killer_stone;
+    if (!beside_killer) return false;
+  }
+  return true;
 }
 
 bool GoGame::killer_owns_everything() const {
@@ -514,9 +530,8 @@ bool GoGame::killer_owns_everything() const {
   bool any_alive = false;
   for (char alive : scratch_.block_alive) any_alive |= alive != 0;
   if (!any_alive) return false;
-  for (int p = 0; p < kPoints; ++p) {
-    const Point at = state_.board[std::size_t(p)];
-    if (at == Point::Border || at == killer_stone) continue;
+  for (const Move p : board_points_) {
+    if (state_.board[p] == killer_stone) continue;
     bool next_to_alive = false;
     for (int d : kNeighbours) {
       const int b = scratch_.block_of[std::size_t(p + d)];
@@ -537,6 +552,13 @@ bool GoGame::compute_targets_alive(const Board& board) const {
 }
 
 bool GoGame::targets_alive_locally(const Board& board) const {
+  boost::container::static_vector<int, 32> seeds;
+  for (std::size_t i = 0; i < targets_.size(); ++i)
+    if (!target_lost(i)) seeds.push_back(targets_[i]);
+  return blocks_alive_locally(board, std::span<const int>(seeds.data(), seeds.size()));
+}
+
+bool GoGame::blocks_alive_locally(const Board& board, std::span<const int> seeds) const {
   LocalBenson& w = local_;
   const Point mine = stone_of(defender_);
   // Only the points the last call reached are reset (the board is mostly
@@ -583,9 +605,9 @@ bool GoGame::targets_alive_locally(const Board& board) const {
     const int id = w.tried_by[std::size_t(p)];
     return id >= 0 && w.flood_block[std::size_t(id)] == b;
   };
-  int targets = 0;
-  for (std::size_t i = 0; i < targets_.size(); ++i)
-    if (!target_lost(i) && w.block_of[std::size_t(targets_[i])] < 0) add_block(targets_[i]), ++targets;
+  int targets = 0;  // the seeds' blocks come first
+  for (const int seed : seeds)
+    if (w.block_of[std::size_t(seed)] < 0) add_block(seed), ++targets;
   std::vector<int>& flood = w.flood;  // a region being flooded: its points
   for (; b < int(w.block_start.size()); ++b) {
     int vital = 0;
@@ -677,12 +699,16 @@ bool GoGame::targets_alive_locally(const Board& board) const {
   return true;
 }
 
-bool GoGame::benson_life(const Board& board) const {
+bool GoGame::benson_life_after(const Board& with_c, Move c) const {
+  // Kill-all: P is not Benson-alive, so an alive set of P+c holds c's block
+  // C. Were C out of it, its regions would not border C, so none would be a
+  // piece of c's old region, and its blocks and regions, unchanged from P,
+  // would be alive in P. Benson from C alone then answers for the board.
   if (kill_all_) {
-    benson(stone_of(defender_), board);
-    return alive_defender_block() >= 0;
+    const int seed[] = {c};
+    return blocks_alive_locally(with_c, seed);
   }
-  return targets_alive_locally(board);
+  return targets_alive_locally(with_c);
 }
 
 // Miai life. The killer is to move in P, and the defender has two moves a
@@ -749,7 +775,7 @@ GoGame::Miai GoGame::find_miai() const {
     }
     if (!beside_mine || beside_theirs) continue;
     with_c[c] = mine;
-    if (count_liberties(with_c, c, 1) > 0 && benson_life(with_c)) {
+    if (count_liberties(with_c, c, 1) > 0 && benson_life_after(with_c, c)) {
       Candidate candidate{c, miai_spoilers(c, with_c)};
       for (const Candidate& other_candidate : found) {
         const bool disjoint = std::none_of(candidate.spoilers.begin(), candidate.spoilers.end(), [&](Move x) {
@@ -803,11 +829,12 @@ bool GoGame::miai_life() const {
 void GoGame::benson(Point mine, const Board& board) const {
   auto& block_of = scratch_.block_of;
   auto& region_of = scratch_.region_of;
-  block_of.fill(-1);
-  region_of.fill(-1);
+  // Off-board entries hold -1 from the start and are never written: only
+  // the board's points are reset (a 7x7 board is a ninth of the array).
+  for (const Move p : board_points_) block_of[p] = region_of[p] = -1;
   int blocks = 0;
-  for (int p = 0; p < kPoints; ++p)
-    if (board[std::size_t(p)] == mine && block_of[std::size_t(p)] < 0) {
+  for (const Move p : board_points_)
+    if (board[p] == mine && block_of[p] < 0) {
       for_each_in_block(board, p, [&](int q) { block_of[std::size_t(q)] = blocks; });
       ++blocks;
     }
@@ -819,9 +846,9 @@ void GoGame::benson(Point mine, const Board& board) const {
   empties.clear();
   int regions = 0;
   int stack[kPoints];
-  for (int p = 0; p < kPoints; ++p) {
-    const Point at = board[std::size_t(p)];
-    if (at == mine || at == Point::Border || region_of[std::size_t(p)] >= 0) continue;
+  for (const Move p : board_points_) {
+    const Point at = board[p];
+    if (at == mine || region_of[p] >= 0) continue;
     const std::size_t first_link = links.size();
     int empty_count = 0, top = 0;
     stack[top++] = p;

@@ -283,6 +283,7 @@ class GoGame {
   KoRule ko_rule_;
   std::array<bool, kPoints> region_{};
   std::vector<Move> region_points_;  // the region's points, in board order
+  std::vector<Move> board_points_;   // every point on the board, in board order
   // Region points at least kTenukiDistance from every target, farthest
   // first: where the killer's stand-in for a pass is looked for (tenuki()).
   std::vector<Move> far_points_;
@@ -315,9 +316,13 @@ class GoGame {
     int region, block, empties_touching;
   };
   struct BensonScratch {
-    std::array<int, kPoints> block_of{}, region_of{};
+    BensonScratch() {
+      block_of.fill(-1);
+      region_of.fill(-1);
+    }
+    std::array<int, kPoints> block_of, region_of;  // -1: no block (region)
     std::vector<Link> links;
-    std::vector<int> empties, vital;
+    std::vector<int> empties, vital, sizes;
     std::vector<char> block_alive, region_alive;
   };
   mutable BensonScratch scratch_;
@@ -341,12 +346,16 @@ class GoGame {
   void benson(Point colour) const { benson(colour, state_.board); }
   bool compute_targets_alive(const Board& board) const;
   bool compute_targets_alive() const { return compute_targets_alive(state_.board); }
-  // Whether `board` (the current one, or it with a defender stone more) is
-  // Benson life: every remaining target block, or in kill-all some block.
-  bool benson_life(const Board& board) const;
+  // Whether `with_c`, the current board P (not Benson-alive) with a
+  // defender stone on c, is Benson life: every remaining target block, or in
+  // kill-all some block.
+  bool benson_life_after(const Board& with_c, Move c) const;
   // Kill-all: the killer's alive blocks are next to every point not theirs
   // (benson(killer) must have run).
   bool killer_owns_everything() const;
+  // A necessary condition of killer_owns_everything() that needs no Benson
+  // run: every point not the killer's has a killer neighbour.
+  bool killer_may_own_everything() const;
   // Kill-all: the defender's alive block of Benson's run with the fewest
   // stones, or -1.
   int alive_defender_block() const;
@@ -354,6 +363,9 @@ class GoGame {
   // regions vital to a block reached so far, and the blocks around those
   // regions, are ever looked at (the board's far side never is).
   bool targets_alive_locally(const Board& board) const;
+  // The same for the blocks of the `seeds` stones: whether Benson's
+  // algorithm on `board` finds all of them alive.
+  bool blocks_alive_locally(const Board& board, std::span<const int> seeds) const;
   struct LocalBenson {
     std::array<int, kPoints> block_of{}, region_of{};
     std::array<int, kPoints> tried_by{};  // the flood that last reached a point

@@ -85,10 +85,13 @@ TEST(GoMiai, TheRuleIsOffWhenTheKillersPassWouldEndTheGame) {
   EXPECT_EQ(lives.evaluate(Player::White), Outcome::Proven);
 }
 
-TEST(GoMiai, RandomPositionsAgreeWithThePlainRules) {
-  std::mt19937 random(11);
+// Random walled eye spaces, played into until the rule decides: its verdict,
+// its zone and df-pn from a few moves earlier, all against the plain rules.
+// Kill-all: white lives if any stone does (the rule then looks for life
+// from each candidate's block alone, go.cpp has why that is enough).
+void expect_random_positions_agree(unsigned seed, int wanted, bool kill_all) {
+  std::mt19937 random(seed);
   int checked = 0, tries = 0, fired_count = 0, unsolved = 0, searched = 0, perturbed = 0;
-  const int wanted = kSanitized ? 15 : 80;
   while (checked < wanted && tries < 400 * wanted) {
     ++tries;
     const auto rows = random_eye_shape(random, 3, 6, 17);
@@ -97,6 +100,10 @@ TEST(GoMiai, RandomPositionsAgreeWithThePlainRules) {
     if (p.white.empty()) continue;
     p.seki_is_life = random() % 4 != 0;
     p.targets = {p.white[random() % p.white.size()]};
+    if (kill_all) {
+      p.targets.clear();
+      p.live_any = Player::White;
+    }
     const GoProblem plain = without_miai(p);
     // Random play until the rule decides a position the plain rules do not.
     auto fired = play_until_the_rule_decides(random, p, plain);
@@ -163,8 +170,16 @@ TEST(GoMiai, RandomPositionsAgreeWithThePlainRules) {
                              << unsolved;
   EXPECT_GT(searched, checked / 4);
   EXPECT_GT(perturbed, checked / 2);
-  std::printf("miai: %d positions decided by the rule, %d searched from earlier, %d perturbed outside the zone, %d tries\n",
-              checked, searched, perturbed, tries);
+  std::printf("miai%s: %d positions decided by the rule, %d searched from earlier, %d perturbed outside the zone, %d tries\n",
+              kill_all ? " (kill-all)" : "", checked, searched, perturbed, tries);
+}
+
+TEST(GoMiai, RandomPositionsAgreeWithThePlainRules) {
+  expect_random_positions_agree(11, kSanitized ? 15 : 80, false);
+}
+
+TEST(GoMiai, RandomKillAllPositionsAgreeWithThePlainRules) {
+  expect_random_positions_agree(12, kSanitized ? 10 : 30, true);
 }
 
 }  // namespace
