@@ -28,6 +28,9 @@ struct AlgorithmRun {
   std::optional<Proof<MoveOf<G>>> proof;
   bool proof_requested = false;
   std::string proof_failure;  // why no proof was built, when known
+  // How a conceding proof was built (ConcedingProofBuilder::Stats), for the
+  // report's statistics.
+  std::vector<std::pair<std::string, double>> proof_stats;
 };
 
 // A df-pn family search run by other processes (dfpn-dist: job-level
@@ -74,6 +77,13 @@ void run_depth_first(const G& game, Player prover, const Limits& limits, const S
       builder.set_certificates(spec.certificates);
       run.proof = builder.build(run.result.outcome);
       run.proof_failure = builder.failure();
+      const auto stats = builder.stats();
+      run.proof_stats = {{"proof_positions", double(stats.positions)},
+                         {"proof_searches", double(stats.searches)},
+                         {"proof_covered", double(stats.covered)},
+                         {"proof_certified_leaves", double(stats.certified)},
+                         {"proof_defence_certified", double(stats.defence_certified)},
+                         {"proof_build_s", builder.seconds()}};
     }
   }
 }

@@ -165,6 +165,7 @@ Report solve_game(const G& given, const std::string& game_name, const SolveOptio
   report.threads = spec.thread_count();
   if (!r.solved()) report.reason = std::string(to_string(r.reason));
   report.stats = r.stats;
+  for (const auto& stat : run.proof_stats) report.stats.push_back(stat);
   if constexpr (kHasSearchStatistics<G>)
     for (auto& stat : game.search_statistics()) report.stats.push_back(std::move(stat));
   if constexpr (requires { game.store_bytes(); })

@@ -144,7 +144,14 @@ class ConcedingProofBuilder {
   }
 
   const std::string& failure() const { return failure_; }
-  const Stats& stats() const { return stats_; }
+  // What the last build did; positions counts those built so far when it
+  // gave up (a proof that grows too slowly shows here).
+  Stats stats() const {
+    Stats s = stats_;
+    s.positions = proof_.nodes.size();
+    return s;
+  }
+  double seconds() const { return elapsed_s(); }
 
  private:
   using Cells = std::vector<Move>;  // sorted
