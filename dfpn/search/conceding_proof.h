@@ -148,7 +148,7 @@ class ConcedingProofBuilder {
   // gave up (a proof that grows too slowly shows here).
   Stats stats() const {
     Stats s = stats_;
-    s.positions = proof_.nodes.size();
+    s.positions = std::max<std::uint64_t>(s.positions, proof_.nodes.size());  // the proof leaves with build()
     return s;
   }
   double seconds() const { return elapsed_s(); }
