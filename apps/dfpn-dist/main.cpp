@@ -61,7 +61,7 @@ void run_searches_as_jobs(const dfpn::dist::JobOptions& job_options, dfpn::dist:
         search == 1 && (!checkpoint->save_path.empty() || !checkpoint->resume_path.empty()) ? checkpoint : nullptr;
     std::optional<dfpn::jobs::JobTree<dfpn::MoveOf<G>>> resumed;
     if (saving) {
-      const dfpn::DfpnOptions options = spec.dfpn_options<G>();
+      const dfpn::DfpnOptions options = spec.dfpn_options(game);
       saving->context["root_hash"] = game.hash();
       saving->context["prover"] = dfpn::to_string(prover);
       saving->context["algorithm"] = dfpn::cli::name_of(spec.algorithm);

@@ -364,7 +364,7 @@ class Master {
          const JobOptions& job_options, std::optional<jobs::JobTree<Move>> tree = std::nullopt,
          TreeCheckpoint* checkpoint = nullptr)
       : search_(search), game_(game), prover_(prover), limits_(limits), spec_(spec),
-        options_(spec.dfpn_options<G>()), budget_(job_options.budget),
+        options_(spec.dfpn_options(game)), budget_(job_options.budget),
         tree_(tree ? std::move(*tree)
                    : jobs::JobTree<Move>(job_options.budget, {options_.widen_base, options_.widen_factor})),
         resumed_nodes_(tree_.nodes_searched()), leases_(job_options.leases), checkpoint_(checkpoint),
@@ -570,7 +570,7 @@ template <Game G>
 SolveResult<MoveOf<G>> run_worker(std::int64_t search, const G& game, Player prover, const cli::SearchSpec& spec,
                                   const JobOptions& job_options) {
   using Move = MoveOf<G>;
-  jobs::JobWorker<G> worker(game, prover, spec.make_table(), spec.thread_count(), spec.dfpn_options<G>());
+  jobs::JobWorker<G> worker(game, prover, spec.make_table(), spec.thread_count(), spec.dfpn_options(game));
   if (job_options.fact_depth >= 0) worker.share_facts(job_options.fact_depth);
   const FaultInjection fault = job_options.fault;
   SolveResult<Move> result;

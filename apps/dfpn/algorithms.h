@@ -55,7 +55,7 @@ inline constexpr std::size_t kMaxConcedingProof = 2'000'000;
 template <Game G>
 void run_depth_first(const G& game, Player prover, const Limits& limits, const SearchSpec& spec, bool want_proof,
                      tt::TranspositionTable& table, AlgorithmRun<G>& run) {
-  const DfpnOptions options = spec.dfpn_options<G>();
+  const DfpnOptions options = spec.dfpn_options(game);
   const bool rules_proof = want_proof && !kHasRulesGame<G>;
   if (const auto& jobs = job_runner<G>()) {
     jobs(game, prover, limits, spec, want_proof, run);

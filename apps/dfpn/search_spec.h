@@ -29,6 +29,7 @@
 #include "dfpn/input_error.h"
 #include "dfpn/search/dfpn_options.h"
 #include "dfpn/search/truncated_set.h"
+#include "games/go/go.h"
 #include "games/hex/hex_knowledge_game.h"
 #include "tt/table.h"
 
@@ -76,11 +77,25 @@ inline std::size_t mib_to_bytes(double mib) { return static_cast<std::size_t>(mi
 // Widening (DfpnOptions) when the user leaves it unset, as {base, factor}.
 // Hex with knowledge widens as Benzene does: its ordering is good enough
 // that focusing on the first quarter of the moves pays (docs/benchmarks.md,
-// "widening by default"). The other games search every move.
+// "widening by default"). Go kill-all widens a little more (three moves
+// plus a quarter): without it df-pn+ spreads over every move of the whole
+// board before deepening one; on life-and-death problems with targets it
+// loses problems instead (docs/benchmarks.md, "Go kill-all: widening by
+// default"). The other games search every move.
+inline constexpr std::pair<std::uint32_t, double> kHexWidening{1, 0.25}, kKillAllWidening{3, 0.25};
+// The default of game type G, for positions the type alone decides.
 template <Game G>
 constexpr std::pair<std::uint32_t, double> default_widening() {
-  if constexpr (std::is_same_v<G, games::HexKnowledgeGame>) return {1, 0.25};
+  if constexpr (std::is_same_v<G, games::HexKnowledgeGame>) return kHexWidening;
   else return {0, 0.0};
+}
+// The default for `game`: Go's depends on the problem's goal.
+template <Game G>
+std::pair<std::uint32_t, double> default_widening(const G& game) {
+  if constexpr (std::is_same_v<G, games::GoGame>) {
+    if (game.kill_all()) return kKillAllWidening;
+  }
+  return default_widening<G>();
 }
 
 // The algorithm when the user names none: df-pn+ for Go, whose initial
@@ -161,16 +176,22 @@ struct SearchSpec {
     return l;
   }
 
-  // Widening for game G: the user's, or the game's default.
+  // Widening for `game`: the user's, or the game's default.
+  template <Game G>
+  std::pair<std::uint32_t, double> widening(const G& game) const {
+    if (widen_base || widen_factor) return {widen_base.value_or(0), widen_factor.value_or(0.0)};
+    return default_widening(game);
+  }
+  // The same where only the game type is known (GTP, before a problem).
   template <Game G>
   std::pair<std::uint32_t, double> widening() const {
     if (widen_base || widen_factor) return {widen_base.value_or(0), widen_factor.value_or(0.0)};
     return default_widening<G>();
   }
 
-  // The df-pn family's options for game G.
+  // The df-pn family's options for `game`.
   template <Game G>
-  DfpnOptions dfpn_options() const {
+  DfpnOptions dfpn_options(const G& game) const {
     DfpnOptions o;
     switch (algorithm) {
       case Algorithm::DfpnPlus: o = DfpnOptions::df_pn_plus(epsilon); break;
@@ -179,7 +200,7 @@ struct SearchSpec {
       default: o = DfpnOptions::df_pn(epsilon); break;
     }
     o.weak_sum = weak_sum;
-    std::tie(o.widen_base, o.widen_factor) = widening<G>();
+    std::tie(o.widen_base, o.widen_factor) = widening(game);
     return o;
   }
 };

@@ -361,13 +361,12 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   cmd.add_option("--threads", search.threads, "Worker threads for the df-pn family (default: all hardware threads)")
       ->check(count_in(1, 1024));
   cmd.add_flag("--weak-sum", search.weak_sum, "df-pn family: weak proof numbers against DAG over-counting");
-  const auto [hex_base, hex_factor] = default_widening<games::HexKnowledgeGame>();
-  std::ostringstream hex_widening;
-  hex_widening << hex_base << " and " << hex_factor;
+  std::ostringstream widening;
+  widening << kHexWidening.first << " and " << kHexWidening.second << " for hex with knowledge, as in Benzene; "
+           << kKillAllWidening.first << " and " << kKillAllWidening.second << " for go kill-all; else off";
   cmd.add_option("--widen-base", search.widen_base,
                  "df-pn family: widening, enter only the first max(2, base + ceil(factor * open)) open children "
-                 "in the game's order (base and factor 0: off; default: " + hex_widening.str() +
-                     " for hex with knowledge, as in Benzene, else off)")
+                 "in the game's order (base and factor 0: off; default: " + widening.str() + ")")
       ->check(count_in(0, 1000));
   cmd.add_option("--widen-factor", search.widen_factor, "df-pn family: widening factor (see --widen-base)")
       ->check(number_in(0, 1));

@@ -82,7 +82,7 @@ template <Game G>
 nlohmann::json checkpoint_context(const G& game, const std::string& game_name, Player prover,
                                   const SolveOptions& o) {
   const SearchSpec& s = o.search;
-  const auto [widen_base, widen_factor] = s.widening<G>();
+  const auto [widen_base, widen_factor] = s.widening(game);
   return {{"format", "dfpn solve checkpoint"},
           {"game", game_name},
           {"problem", problem_identity(o.problem)},
@@ -170,7 +170,7 @@ Report solve_game(const G& given, const std::string& game_name, const SolveOptio
     for (auto& stat : game.search_statistics()) report.stats.push_back(std::move(stat));
   if constexpr (requires { game.store_bytes(); })
     if (spec.memory_mb > 0) report.stats.emplace_back("store_mb", double(game.store_bytes()) / double(1 << 20));
-  if (const auto [base, factor] = spec.widening<G>(); spec.depth_first() && (base > 0 || factor > 0)) {
+  if (const auto [base, factor] = spec.widening(game); spec.depth_first() && (base > 0 || factor > 0)) {
     // Which widening ran: its default depends on the game (default_widening).
     report.stats.emplace_back("widen_base", double(base));
     report.stats.emplace_back("widen_factor", factor);

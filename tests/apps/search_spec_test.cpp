@@ -28,21 +28,21 @@ TEST(SearchSpec, EachAlgorithmGetsItsOwnDfpnOptions) {
   spec.epsilon = 0.5;
   spec.second_level = 77;
   spec.algorithm = Algorithm::Dfpn;
-  DfpnOptions o = spec.dfpn_options<games::TicTacToe>();
+  DfpnOptions o = spec.dfpn_options(games::TicTacToe());
   EXPECT_FALSE(o.heuristic_init);
   EXPECT_EQ(o.epsilon, 0.5);
   EXPECT_FALSE(o.iterative_deepening);
   spec.algorithm = Algorithm::DfpnPlus;
-  o = spec.dfpn_options<games::TicTacToe>();
+  o = spec.dfpn_options(games::TicTacToe());
   EXPECT_TRUE(o.heuristic_init);
   EXPECT_EQ(o.epsilon, 0.5);
   spec.algorithm = Algorithm::Pds;
-  o = spec.dfpn_options<games::TicTacToe>();
+  o = spec.dfpn_options(games::TicTacToe());
   EXPECT_TRUE(o.iterative_deepening);
   EXPECT_EQ(o.epsilon, 0.0);  // PDS runs without the 1+ε trick
   EXPECT_EQ(o.second_level_max, 0u);
   spec.algorithm = Algorithm::PdsPn;
-  o = spec.dfpn_options<games::TicTacToe>();
+  o = spec.dfpn_options(games::TicTacToe());
   EXPECT_TRUE(o.iterative_deepening);
   EXPECT_EQ(o.second_level_max, 77u);
 }
@@ -51,9 +51,15 @@ TEST(SearchSpec, WideningDefaultsByGameAndTheUserWins) {
   SearchSpec spec;
   EXPECT_EQ(spec.widening<games::TicTacToe>(), (std::pair<std::uint32_t, double>{0, 0.0}));
   EXPECT_EQ(spec.widening<games::HexKnowledgeGame>(), (std::pair<std::uint32_t, double>{1, 0.25}));
+  // Go widens kill-all problems only.
+  games::GoProblem problem = games::go_problem_from_diagram({"..x", ".o.", "..."});
+  EXPECT_EQ(spec.widening(games::GoGame(problem)), (std::pair<std::uint32_t, double>{0, 0.0}));
+  problem.targets.clear();
+  problem.live_any = Player::White;
+  EXPECT_EQ(spec.widening(games::GoGame(problem)), (std::pair<std::uint32_t, double>{3, 0.25}));
   spec.widen_factor = 0.5;  // one set alone leaves the other at 0
   EXPECT_EQ(spec.widening<games::HexKnowledgeGame>(), (std::pair<std::uint32_t, double>{0, 0.5}));
-  EXPECT_EQ(spec.dfpn_options<games::HexKnowledgeGame>().widen_factor, 0.5);
+  EXPECT_EQ(spec.widening<games::HexKnowledgeGame>().second, 0.5);
 }
 
 TEST(SearchSpec, ThreadsTableAndLimits) {

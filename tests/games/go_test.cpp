@@ -348,6 +348,8 @@ TEST(GoOracle, EveryKnowledgeSwitchAgreesWithTheOracle) {
               const GoGame game(q);
               DfpnOptions options;
               options.heuristic_init = true;
+              // Widening (kill-all's default, apps/dfpn/search_spec.h) at the large table.
+              if (entries > 8) options.widen_base = 3, options.widen_factor = 0.25;
               auto table = tt::TranspositionTable::with_entries(entries);
               DepthFirstPns<GoGame> search(game, prover, table, Limits{}, options);
               const auto r = search.solve();
@@ -578,6 +580,7 @@ TEST(GoKillAll, RandomPositionsAgreeWithTheOracle) {
           const GoGame g(q);
           DfpnOptions options;
           options.heuristic_init = plus;
+          if (plus) options.widen_base = 3, options.widen_factor = 0.25;  // kill-all's default search
           auto table = tt::TranspositionTable::with_entries(entries);
           Limits bounded;
           bounded.max_nodes = 2'000'000;
