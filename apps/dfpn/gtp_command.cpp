@@ -166,10 +166,10 @@ class Engine {
         table_(o.search.memory_mb > 0 ? tt::TranspositionTable(1) : o.search.make_table()),
         spec_(o.search),
         threads_chosen_(o.search.threads > 0),
+        widening_chosen_(o.search.widen_base || o.search.widen_factor),
         memory_mb_(o.search.memory_mb) {
     if (!spec_.algorithm_chosen) spec_.algorithm = default_algorithm(o.game);
     spec_.threads = spec_.thread_count();
-    std::tie(spec_.widen_base, spec_.widen_factor) = spec_.widening<Searched>();
     fit_memory(board_);
   }
 
@@ -368,7 +368,9 @@ class Engine {
   }
 
   AlgorithmRun<Searched> run_with(const G& position, Player prover, tt::TranspositionTable& table,
-                                  std::stop_token stop, const SearchSpec& spec, bool want_proof) {
+                                  std::stop_token stop, const SearchSpec& given, bool want_proof) {
+    SearchSpec spec = given;
+    std::tie(spec.widen_base, spec.widen_factor) = widening_for(position);
     const Limits limits = spec.limits(std::move(stop));
     if constexpr (std::is_same_v<G, games::HexGame>) {
       // Hex is solved with its knowledge (same positions, same values, so
@@ -377,6 +379,14 @@ class Engine {
     } else {
       return run_algorithm(position, prover, limits, spec, want_proof, &table);
     }
+  }
+
+  // The user's widening, else the default for this position (Go widens
+  // kill-all problems only, search_spec.h).
+  std::pair<std::uint32_t, double> widening_for(const G& position) const {
+    if (widening_chosen_) return {spec_.widen_base.value_or(0), spec_.widen_factor.value_or(0.0)};
+    if constexpr (std::is_same_v<G, Searched>) return default_widening(position);
+    else return default_widening<Searched>();
   }
 
   static std::optional<Player> winner(const SolveResult<Move>& r) {
@@ -738,8 +748,9 @@ class Engine {
   std::string param(const Args& a) {
     if (a.empty()) {
       std::ostringstream out;
-      out << "[string] epsilon " << spec_.epsilon << "\n[string] widening_base " << *spec_.widen_base
-          << "\n[string] widening_factor " << *spec_.widen_factor << "\n[string] threads " << spec_.threads
+      const auto [widen_base, widen_factor] = widening_for(board_);
+      out << "[string] epsilon " << spec_.epsilon << "\n[string] widening_base " << widen_base
+          << "\n[string] widening_factor " << widen_factor << "\n[string] threads " << spec_.threads
           << "\n[string] timelimit " << spec_.time_s << "\n[string] node_limit " << spec_.max_nodes
           << "\n[string] tt_size " << table_.entry_count() << "\n[string] memory_mb " << memory_mb_;
       return out.str();
@@ -756,8 +767,12 @@ class Engine {
     }
     if (!std::isfinite(value) || value < 0) throw GtpError(name + " must be a finite number, at least 0");
     if (name == "epsilon") spec_.epsilon = value;
-    else if (name == "widening_base") spec_.widen_base = std::uint32_t(std::min(value, 1000.0));
-    else if (name == "widening_factor") spec_.widen_factor = std::min(value, 1.0);
+    else if (name == "widening_base" || name == "widening_factor") {
+      if (!widening_chosen_) std::tie(spec_.widen_base, spec_.widen_factor) = widening_for(board_);
+      widening_chosen_ = true;
+      if (name == "widening_base") spec_.widen_base = std::uint32_t(std::min(value, 1000.0));
+      else spec_.widen_factor = std::min(value, 1.0);
+    }
     else if (name == "threads") {
       spec_.threads = whole(name, value, 1, 1024);
       threads_chosen_ = true;
@@ -860,8 +875,9 @@ class Engine {
   std::array<Clock, 2> clocks_{};  // Black, White
   bool no_time_limit_ = false;
   tt::TranspositionTable table_;
-  SearchSpec spec_;  // threads and widening resolved, so param_dfpn shows them
+  SearchSpec spec_;  // threads resolved, so param_dfpn shows them
   bool threads_chosen_ = false;  // by --threads or param_dfpn: the budget drops no thread
+  bool widening_chosen_ = false;  // by --widen-* or param_dfpn; else widening_for()'s default
   double memory_mb_ = 0;  // the whole engine's budget; 0: the table's size is set alone
   std::optional<std::size_t> store_limit_;  // the game's stores under the budget
   std::string last_pv_;

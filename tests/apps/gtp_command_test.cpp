@@ -119,6 +119,23 @@ TEST(GtpCommand, HexTakesUpperCaseAndPassAndRefusesBadParameters) {
   EXPECT_EQ(std::count(a[4].begin(), a[4].end(), 'W'), 0) << a[4];
 }
 
+// Go widens kill-all problems by default (search_spec.h), so the engine
+// resolves widening for the problem on the board, until the user sets it.
+TEST(GtpCommand, KillAllProblemsWidenByDefault) {
+  const auto sgf = write_file("kill_all.sgf", "(;FF[4]GM[1]SZ[5]AB[aa]AW[cc]LIVEANY[W]PL[B])");
+  const auto script = write_file("kill_all.gtp", "param_dfpn\nloadsgf " + sgf +
+                                                     "\nparam_dfpn\nparam_dfpn widening_base 5\nboardsize 5\n"
+                                                     "param_dfpn\n");
+  const CommandRun r = run("gtp --game go --threads 1 < " + script);
+  const auto a = answers(r.out);
+  ASSERT_EQ(a.size(), 6u) << r.out;
+  EXPECT_NE(a[0].find("widening_base 0\n[string] widening_factor 0\n"), std::string::npos) << a[0];
+  EXPECT_EQ(a[1], "=");
+  EXPECT_NE(a[2].find("widening_base 3\n[string] widening_factor 0.25\n"), std::string::npos) << a[2];
+  // Chosen by the user: kept on any board.
+  EXPECT_NE(a[5].find("widening_base 5\n[string] widening_factor 0.25\n"), std::string::npos) << a[5];
+}
+
 TEST(GtpCommand, LoadsHexGuiFiles) {
   const auto sgf = write_file("position.sgf", "(;FF[4]GM[11]SZ[4];B[a1];W[b2])");
   const auto script = write_file("load.gtp", "loadsgf " + sgf + "\nshowboard\ndfpn-solve-state\n");

@@ -52,7 +52,7 @@ TEST(SearchSpec, WideningDefaultsByGameAndTheUserWins) {
   EXPECT_EQ(spec.widening<games::TicTacToe>(), (std::pair<std::uint32_t, double>{0, 0.0}));
   EXPECT_EQ(spec.widening<games::HexKnowledgeGame>(), (std::pair<std::uint32_t, double>{1, 0.25}));
   // Go widens kill-all problems only.
-  games::GoProblem problem = games::go_problem_from_diagram({"..x", ".o.", "..."});
+  games::GoProblem problem = games::go_problem_from_diagram({"..x", ".O.", "..."});
   EXPECT_EQ(spec.widening(games::GoGame(problem)), (std::pair<std::uint32_t, double>{0, 0.0}));
   problem.targets.clear();
   problem.live_any = Player::White;
