@@ -80,7 +80,7 @@ inline std::size_t mib_to_bytes(double mib) { return static_cast<std::size_t>(mi
 // "widening by default"). Go kill-all widens a little more (three moves
 // plus a quarter): without it df-pn+ spreads over every move of the whole
 // board before deepening one; on life-and-death problems with targets it
-// loses problems instead (docs/benchmarks.md, "Go kill-all: widening by
+// loses problems instead (docs/benchmarks.md, "Go kill-all: cheaper Benson, widening by
 // default"). The other games search every move.
 inline constexpr std::pair<std::uint32_t, double> kHexWidening{1, 0.25}, kKillAllWidening{3, 0.25};
 // The default of game type G, for positions the type alone decides.
