@@ -34,7 +34,6 @@ class HSearch {
     s_.semis_of.resize(std::size_t(node_count_));
     for (auto& list : s_.semis_of) list.clear();
     s_.pair_slot.assign(std::size_t(node_count_ * node_count_), -1);
-    s_.pairs.clear();
     s_.queue.clear();
     s_.derivations.clear();
     s_.parent_ids.clear();
@@ -287,11 +286,21 @@ class HSearch {
     return slot < 0 ? nullptr : &s_.pairs[std::size_t(slot)];
   }
 
+  // A new pair reuses a slot of an earlier call when there is one: only its
+  // counts are reset, since nothing reads a list beyond its count, and
+  // clearing a whole Pair (over 500 bytes) for each of the hundreds of
+  // pairs a call makes cost a tenth of H-search.
   Pair& pair(int a, int b) {
     int& slot = s_.pair_slot[std::size_t(index(a, b))];
     if (slot < 0) {
-      slot = int(s_.pairs.size());
-      s_.pairs.emplace_back();
+      slot = pairs_used_++;
+      if (std::size_t(slot) < s_.pairs.size()) {
+        Pair& reused = s_.pairs[std::size_t(slot)];
+        reused.fulls = reused.semis = 0;
+        reused.widest_full = reused.widest_semi = 0;
+      } else {
+        s_.pairs.emplace_back();
+      }
       if (record_) s_.pair_ids.emplace_back();
     }
     return s_.pairs[std::size_t(slot)];
@@ -454,6 +463,13 @@ class HSearch {
     // the intersection (so at most a carrier's size deep), and keep every
     // full found, not just the first: the first often runs through a cell
     // that another combination avoids, and a later AND needs that one.
+    // Most new semis share a cell with every other semi of their pair: test
+    // that on the pair's list before copying it for the search.
+    if (p.semis < 2) return;
+    Set meet_of_others = p.semi[slot == 0 ? 1u : 0u];
+    for (int i = 0; i < p.semis; ++i)
+      if (i != slot) meet_of_others &= p.semi[std::size_t(i)];
+    if (carrier.intersects(meet_of_others)) return;
     Carriers others;
     Ids other_ids;
     for (int i = 0; i < p.semis; ++i)
@@ -586,6 +602,7 @@ class HSearch {
   int max_fulls_, max_semis_, max_edge_fulls_, max_edge_semis_;
   Scratch& s_;
   int node_count_ = 0;
+  int pairs_used_ = 0;  // the slots of s_.pairs this call has taken
   int built_ = 0;
   int first_edge_ = -1, second_edge_ = -1;  // the side's edges as nodes
   Set edge_meet_;  // the common part of the edge semis in s_.edge_semis
