@@ -166,7 +166,6 @@ class Engine {
         table_(o.search.memory_mb > 0 ? tt::TranspositionTable(1) : o.search.make_table()),
         spec_(o.search),
         threads_chosen_(o.search.threads > 0),
-        widening_chosen_(o.search.widen_base || o.search.widen_factor),
         memory_mb_(o.search.memory_mb) {
     if (!spec_.algorithm_chosen) spec_.algorithm = default_algorithm(o.game);
     spec_.threads = spec_.thread_count();
@@ -384,7 +383,7 @@ class Engine {
   // The user's widening, else the default for this position (Go widens
   // kill-all problems only, search_spec.h).
   std::pair<std::uint32_t, double> widening_for(const G& position) const {
-    if (widening_chosen_) return {spec_.widen_base.value_or(0), spec_.widen_factor.value_or(0.0)};
+    if (const auto chosen = spec_.chosen_widening()) return *chosen;
     if constexpr (std::is_same_v<G, Searched>) return default_widening(position);
     else return default_widening<Searched>();
   }
@@ -768,8 +767,8 @@ class Engine {
     if (!std::isfinite(value) || value < 0) throw GtpError(name + " must be a finite number, at least 0");
     if (name == "epsilon") spec_.epsilon = value;
     else if (name == "widening_base" || name == "widening_factor") {
-      if (!widening_chosen_) std::tie(spec_.widen_base, spec_.widen_factor) = widening_for(board_);
-      widening_chosen_ = true;
+      // The other knob keeps what a solve would have used.
+      if (!spec_.chosen_widening()) std::tie(spec_.widen_base, spec_.widen_factor) = widening_for(board_);
       if (name == "widening_base") spec_.widen_base = std::uint32_t(std::min(value, 1000.0));
       else spec_.widen_factor = std::min(value, 1.0);
     }
@@ -877,7 +876,6 @@ class Engine {
   tt::TranspositionTable table_;
   SearchSpec spec_;  // threads resolved, so param_dfpn shows them
   bool threads_chosen_ = false;  // by --threads or param_dfpn: the budget drops no thread
-  bool widening_chosen_ = false;  // by --widen-* or param_dfpn; else widening_for()'s default
   double memory_mb_ = 0;  // the whole engine's budget; 0: the table's size is set alone
   std::optional<std::size_t> store_limit_;  // the game's stores under the budget
   std::string last_pv_;

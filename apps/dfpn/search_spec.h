@@ -176,17 +176,15 @@ struct SearchSpec {
     return l;
   }
 
+  // The user's widening, if they set either knob (the other is then 0).
+  std::optional<std::pair<std::uint32_t, double>> chosen_widening() const {
+    if (!widen_base && !widen_factor) return std::nullopt;
+    return std::pair{widen_base.value_or(0), widen_factor.value_or(0.0)};
+  }
   // Widening for `game`: the user's, or the game's default.
   template <Game G>
   std::pair<std::uint32_t, double> widening(const G& game) const {
-    if (widen_base || widen_factor) return {widen_base.value_or(0), widen_factor.value_or(0.0)};
-    return default_widening(game);
-  }
-  // The same where only the game type is known (GTP, before a problem).
-  template <Game G>
-  std::pair<std::uint32_t, double> widening() const {
-    if (widen_base || widen_factor) return {widen_base.value_or(0), widen_factor.value_or(0.0)};
-    return default_widening<G>();
+    return chosen_widening().value_or(default_widening(game));
   }
 
   // The df-pn family's options for `game`.

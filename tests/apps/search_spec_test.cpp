@@ -49,8 +49,10 @@ TEST(SearchSpec, EachAlgorithmGetsItsOwnDfpnOptions) {
 
 TEST(SearchSpec, WideningDefaultsByGameAndTheUserWins) {
   SearchSpec spec;
-  EXPECT_EQ(spec.widening<games::TicTacToe>(), (std::pair<std::uint32_t, double>{0, 0.0}));
-  EXPECT_EQ(spec.widening<games::HexKnowledgeGame>(), (std::pair<std::uint32_t, double>{1, 0.25}));
+  const games::HexKnowledgeGame hex(games::HexGame(5));
+  EXPECT_EQ(spec.widening(games::TicTacToe()), (std::pair<std::uint32_t, double>{0, 0.0}));
+  EXPECT_EQ(spec.widening(hex), (std::pair<std::uint32_t, double>{1, 0.25}));
+  EXPECT_FALSE(spec.chosen_widening());
   // Go widens kill-all problems only.
   games::GoProblem problem = games::go_problem_from_diagram({"..x", ".O.", "..."});
   EXPECT_EQ(spec.widening(games::GoGame(problem)), (std::pair<std::uint32_t, double>{0, 0.0}));
@@ -58,8 +60,9 @@ TEST(SearchSpec, WideningDefaultsByGameAndTheUserWins) {
   problem.live_any = Player::White;
   EXPECT_EQ(spec.widening(games::GoGame(problem)), (std::pair<std::uint32_t, double>{3, 0.25}));
   spec.widen_factor = 0.5;  // one set alone leaves the other at 0
-  EXPECT_EQ(spec.widening<games::HexKnowledgeGame>(), (std::pair<std::uint32_t, double>{0, 0.5}));
-  EXPECT_EQ(spec.widening<games::HexKnowledgeGame>().second, 0.5);
+  EXPECT_EQ(spec.widening(hex), (std::pair<std::uint32_t, double>{0, 0.5}));
+  EXPECT_EQ(spec.widening(games::GoGame(problem)), (std::pair<std::uint32_t, double>{0, 0.5}));
+  EXPECT_EQ(spec.chosen_widening(), (std::pair<std::uint32_t, double>{0, 0.5}));
 }
 
 TEST(SearchSpec, ThreadsTableAndLimits) {
