@@ -290,20 +290,24 @@ class HSearch {
   // counts are reset, since nothing reads a list beyond its count, and
   // clearing a whole Pair (over 500 bytes) for each of the hundreds of
   // pairs a call makes cost a tenth of H-search.
+  // (The lookup is inlined where H-search spends its time; making a pair
+  // is not.)
   Pair& pair(int a, int b) {
     int& slot = s_.pair_slot[std::size_t(index(a, b))];
-    if (slot < 0) {
-      slot = pairs_used_++;
-      if (std::size_t(slot) < s_.pairs.size()) {
-        Pair& reused = s_.pairs[std::size_t(slot)];
-        reused.fulls = reused.semis = 0;
-        reused.widest_full = reused.widest_semi = 0;
-      } else {
-        s_.pairs.emplace_back();
-      }
-      if (record_) s_.pair_ids.emplace_back();
-    }
+    if (slot < 0) [[unlikely]] slot = new_pair();
     return s_.pairs[std::size_t(slot)];
+  }
+  [[gnu::noinline]] int new_pair() {
+    const int slot = pairs_used_++;
+    if (std::size_t(slot) < s_.pairs.size()) {
+      Pair& reused = s_.pairs[std::size_t(slot)];
+      reused.fulls = reused.semis = 0;
+      reused.widest_full = reused.widest_semi = 0;
+    } else {
+      s_.pairs.emplace_back();
+    }
+    if (record_) s_.pair_ids.emplace_back();
+    return slot;
   }
 
   // The node a cell belongs to for this side: itself if empty, its group if
@@ -415,7 +419,10 @@ class HSearch {
   // cell a template hangs from (a group's end is otherwise any stone).
   int record(int a, int b, int key, const Set& carrier, ConnectionRule rule, std::span<const int> parents,
              int anchor_cell = -1) {
-    if (!record_) return -1;
+    return record_ ? recorded(a, b, key, carrier, rule, parents, anchor_cell) : -1;
+  }
+  [[gnu::noinline]] int recorded(int a, int b, int key, const Set& carrier, ConnectionRule rule,
+                                 std::span<const int> parents, int anchor_cell) {
     s_.derivations.push_back({a, b, key, rule, int(s_.parent_ids.size()), int(parents.size()), carrier});
     if (anchor_cell >= 0) s_.derivations.back().a = anchor_cell;  // a cell, not a node (see certificate())
     s_.parent_ids.insert(s_.parent_ids.end(), parents.begin(), parents.end());

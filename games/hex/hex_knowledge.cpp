@@ -62,6 +62,25 @@ bool useless_for(const std::array<std::uint8_t, 6>& ring, std::uint8_t z) {
 // useless_for), so the answer for each of the 4^6 rings (two bits per
 // neighbour) is worked out once.
 bool is_dead(const HexCells& cells, int size, int cell) {
+  // Per board size, each cell's ring: the neighbour's index, or -1 minus
+  // ring_value's reading of what lies off the board there.
+  using Ring = std::array<std::int16_t, 6>;
+  static const std::array<std::vector<Ring>, HexGame::kMaxSize + 1> rings = [] {
+    std::array<std::vector<Ring>, HexGame::kMaxSize + 1> table;
+    for (int n = 1; n <= HexGame::kMaxSize; ++n) {
+      const HexCells empty(std::size_t(n * n), kEmpty);
+      for (int at = 0; at < n * n; ++at) {
+        Ring ring{};
+        for (int k = 0; k < 6; ++k) {
+          const int r = at / n + kRingRows[std::size_t(k)], c = at % n + kRingCols[std::size_t(k)];
+          const bool on_board = r >= 0 && r < n && c >= 0 && c < n;
+          ring[std::size_t(k)] = std::int16_t(on_board ? r * n + c : -1 - ring_value(empty, n, at / n, at % n, k));
+        }
+        table[std::size_t(n)].push_back(ring);
+      }
+    }
+    return table;
+  }();
   static const std::array<bool, 1 << 12> dead_ring = [] {
     std::array<bool, 1 << 12> table{};
     for (unsigned code = 0; code < table.size(); ++code) {
@@ -71,9 +90,10 @@ bool is_dead(const HexCells& cells, int size, int cell) {
     }
     return table;
   }();
-  const int r = cell / size, c = cell % size;
+  const Ring& ring = rings[std::size_t(size)][std::size_t(cell)];
   unsigned code = 0;
-  for (int k = 0; k < 6; ++k) code |= unsigned(ring_value(cells, size, r, c, k)) << (2 * k);
+  for (unsigned k = 0; k < 6; ++k)
+    code |= unsigned(ring[k] >= 0 ? cells[std::size_t(ring[k])] : -1 - ring[k]) << (2 * k);
   return dead_ring[code];
 }
 
