@@ -58,7 +58,7 @@ TEST(TranspositionTableConcurrency, ReadersNeverSeeTornEntries) {
 TEST(TranspositionTableConcurrency, SolvedEntriesSurviveConcurrentUnsolvedStores) {
   auto table = TranspositionTable::with_entries(4);
   constexpr std::uint64_t kSolvedKey = 7;
-  table.store(kSolvedKey, {Numbers::proven_node(), 1});
+  table.store(kSolvedKey, {Numbers::proven_node(), 1u << 21});  // more work than any other store: never evicted
   std::vector<std::thread> threads;
   for (int w = 0; w < 4; ++w)
     threads.emplace_back([&, w] {

@@ -33,19 +33,29 @@ TEST(TranspositionTable, StoresAndFindsByFullKey) {
   EXPECT_EQ(e.numbers.pn, 7u);
 }
 
-TEST(TranspositionTable, SolvedEntriesAreNeverReplacedByUnsolvedOnes) {
+TEST(TranspositionTable, ASolvedResultIsNeverOverwrittenByAnUnsolvedOne) {
   auto table = TranspositionTable::with_entries(4);  // one bucket
-  for (std::uint64_t k = 1; k <= 4; ++k) table.store(k, {Numbers::proven_node(), 1});
-  EXPECT_EQ(table.store(99, unsolved(1, 1, 1'000'000)), StoreOutcome::Dropped);
+  for (std::uint64_t k = 1; k <= 4; ++k) table.store(k, {Numbers::proven_node(), 10 * std::uint32_t(k)});
   EXPECT_EQ(table.store(1, unsolved(1, 1, 1'000'000)), StoreOutcome::Dropped);
   EntryData e;
-  for (std::uint64_t k = 1; k <= 4; ++k) {
-    ASSERT_TRUE(table.probe(k, e));
+  ASSERT_TRUE(table.probe(1, e));
+  EXPECT_TRUE(e.solved());
+  EXPECT_EQ(e.work, 10u);
+}
+
+// Another key evicts the least-work entry, solved or not: a small table must
+// keep the nodes a search is working on.
+TEST(TranspositionTable, UnsolvedEntriesEvictCheapSolvedOnes) {
+  auto table = TranspositionTable::with_entries(4);
+  for (std::uint64_t k = 1; k <= 4; ++k) table.store(k, {Numbers::proven_node(), 10 * std::uint32_t(k)});
+  EXPECT_EQ(table.store(99, unsolved(1, 1, 1)), StoreOutcome::Replaced);
+  EntryData e;
+  EXPECT_TRUE(table.probe(99, e));
+  EXPECT_FALSE(table.probe(1, e));  // the least work
+  for (std::uint64_t k = 2; k <= 4; ++k) {
+    ASSERT_TRUE(table.probe(k, e)) << k;
     EXPECT_TRUE(e.solved());
   }
-  // A solved entry may replace the least valuable solved one.
-  EXPECT_EQ(table.store(100, {Numbers::disproven_node(), 5}), StoreOutcome::Replaced);
-  EXPECT_TRUE(table.probe(100, e));
 }
 
 TEST(TranspositionTable, ReplacesTheLeastWorkFirst) {
