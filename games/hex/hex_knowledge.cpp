@@ -198,29 +198,20 @@ CellSet stones_in_play(const HexCells& cells, int n, Player side, const CellSet&
 
 
 int two_distance_potential(const HexCells& cells, int n, Player side) {
+  return TwoDistanceAfter(cells, n, side).after(-1);
+}
+
+TwoDistanceAfter::TwoDistanceAfter(const HexCells& cells, int n, Player side)
+    : cells_(cells), n_(n), side_(side), groups_(find_groups(cells, n, side)) {
   const std::uint8_t z = colour_of(side);
-  const Groups groups = find_groups(cells, n, side);
-  // Extended neighbours of each empty cell: empty cells next to it directly
-  // or through one of the side's groups, and the edges it reaches so. The
-  // lists are per-thread scratch that keeps its capacity: this runs for
-  // every move ordered and every fresh leaf (df-pn+), so it must not
-  // allocate.
-  struct Scratch {
-    std::vector<std::vector<int>> next, group_cells;
-    std::vector<std::array<bool, 2>> touches_edge;
-    std::vector<int> d[2], settled_neighbours, queue;
-  };
-  thread_local Scratch s;
-  constexpr int kFar = 1 << 20;
-  const int cells_count = n * n;
-  s.next.resize(std::size_t(cells_count));
-  for (auto& list : s.next) list.clear();
-  s.group_cells.resize(std::size_t(groups.count));  // empty cells next to each group
-  for (auto& list : s.group_cells) list.clear();
-  s.touches_edge.assign(std::size_t(cells_count), std::array<bool, 2>{false, false});
-  auto& next = s.next;
-  auto& touches_edge = s.touches_edge;
-  for (int cell = 0; cell < cells_count; ++cell) {
+  const std::size_t count = std::size_t(n * n);
+  direct_.resize(count);
+  via_.resize(count);
+  direct_count_.assign(count, 0);
+  via_count_.assign(count, 0);
+  touches_edge_.assign(count, {false, false});
+  group_first_.assign(std::size_t(groups_.count) + 1, 0);
+  for (int cell = 0; cell < n * n; ++cell) {
     if (cells[std::size_t(cell)] != kEmpty) continue;
     const int r = cell / n, c = cell % n;
     for (int k = 0; k < 6; ++k) {
@@ -228,53 +219,116 @@ int two_distance_potential(const HexCells& cells, int n, Player side) {
       const bool off_row = nr < 0 || nr >= n, off_col = nc < 0 || nc >= n;
       if (off_row || off_col) {
         if (off_row && off_col) continue;
-        if (side == Player::Black && off_row) touches_edge[std::size_t(cell)][nr < 0 ? 0 : 1] = true;
-        if (side == Player::White && off_col) touches_edge[std::size_t(cell)][nc < 0 ? 0 : 1] = true;
+        if (side == Player::Black && off_row) touches_edge_[std::size_t(cell)][nr < 0 ? 0 : 1] = true;
+        if (side == Player::White && off_col) touches_edge_[std::size_t(cell)][nc < 0 ? 0 : 1] = true;
         continue;
       }
       const int other = nr * n + nc;
-      if (cells[std::size_t(other)] == kEmpty) next[std::size_t(cell)].push_back(other);
-      else if (cells[std::size_t(other)] == z) s.group_cells[std::size_t(groups.of[std::size_t(other)])].push_back(cell);
+      if (cells[std::size_t(other)] == kEmpty) {
+        direct_[std::size_t(cell)][direct_count_[std::size_t(cell)]++] = other;
+      } else if (cells[std::size_t(other)] == z) {
+        const int g = groups_.of[std::size_t(other)];
+        auto& via = via_[std::size_t(cell)];
+        std::uint8_t& seen = via_count_[std::size_t(cell)];
+        if (std::find(via.begin(), via.begin() + seen, g) != via.begin() + seen) continue;
+        via[seen++] = g;
+        ++group_first_[std::size_t(g) + 1];
+        if (g == groups_.first_edge) touches_edge_[std::size_t(cell)][0] = true;
+        if (g == groups_.second_edge) touches_edge_[std::size_t(cell)][1] = true;
+      }
     }
   }
-  for (int g = 0; g < groups.count; ++g) {
-    auto& list = s.group_cells[std::size_t(g)];
-    std::sort(list.begin(), list.end());
-    list.erase(std::unique(list.begin(), list.end()), list.end());
-    for (int a : list) {
-      if (g == groups.first_edge) touches_edge[std::size_t(a)][0] = true;
-      if (g == groups.second_edge) touches_edge[std::size_t(a)][1] = true;
-      for (int b : list)
-        if (a != b) next[std::size_t(a)].push_back(b);
-    }
+  for (int g = 0; g < groups_.count; ++g) group_first_[std::size_t(g) + 1] += group_first_[std::size_t(g)];
+  group_cells_.resize(std::size_t(group_first_.back()));
+  std::vector<int> next(group_first_.begin(), group_first_.end() - 1);
+  for (int cell = 0; cell < n * n; ++cell)  // in cell order: each group's list comes out sorted
+    for (int i = 0; i < via_count_[std::size_t(cell)]; ++i)
+      group_cells_[std::size_t(next[std::size_t(via_[std::size_t(cell)][std::size_t(i)])]++)] = cell;
+}
+
+// The stone on `c` joins the groups next to it into one, M, which is the
+// edge's group if c lies on an edge row or joins the edge's group; then
+// every group of that edge is M too (find_groups gives all of them the
+// edge's id). M's empty neighbours are c's and those of the groups it
+// joins; a cell next to any of them counts M once. Every other group keeps
+// its neighbours, less c. A move that joins both edges (the edge groups'
+// ids then depend on find_groups' scan order) is worked out from scratch.
+int TwoDistanceAfter::after(int c) const {
+  const int n = n_, count = n * n;
+  const bool black = side_ == Player::Black;
+  const int line = c < 0 ? -1 : black ? c / n : c % n;  // the row (column for White) across the side's edges
+  struct Scratch {
+    std::vector<std::uint8_t> joined;  // per group: part of M
+    std::vector<std::uint8_t> in_m;    // per cell: an empty neighbour of M
+    std::vector<int> m_cells, d[2], settled_neighbours, queue;
+  };
+  thread_local Scratch s;
+  s.joined.assign(std::size_t(groups_.count), 0);
+  bool touches[2] = {line == 0, line == n - 1};
+  for (int i = 0; c >= 0 && i < via_count_[std::size_t(c)]; ++i) {
+    const int g = via_[std::size_t(c)][std::size_t(i)];
+    s.joined[std::size_t(g)] = 1;
+    if (g == groups_.first_edge) touches[0] = true;
+    if (g == groups_.second_edge) touches[1] = true;
   }
-  // Breadth first from the cells touching the edge (distance 1): a cell's
-  // distance is one more than its second-nearest neighbour's (a neighbour
-  // listed twice counts twice), so it is settled when the second of its
-  // neighbours is, and cells are settled in order of distance.
+  if (touches[0] && touches[1]) {
+    HexCells played = cells_;
+    played[std::size_t(c)] = colour_of(side_);
+    return two_distance_potential(played, n, side_);
+  }
+  const int m_edge = touches[0] ? 0 : touches[1] ? 1 : -1;
+  if (m_edge >= 0) s.joined[std::size_t(m_edge == 0 ? groups_.first_edge : groups_.second_edge)] = 1;
+  s.in_m.assign(std::size_t(count), 0);
+  s.m_cells.clear();
+  auto add_to_m = [&](int cell) {
+    if (cell == c || s.in_m[std::size_t(cell)]) return;
+    s.in_m[std::size_t(cell)] = 1;
+    s.m_cells.push_back(cell);
+  };
+  for (int i = 0; c >= 0 && i < direct_count_[std::size_t(c)]; ++i) add_to_m(direct_[std::size_t(c)][std::size_t(i)]);
+  for (int g = 0; g < groups_.count; ++g)
+    if (s.joined[std::size_t(g)])
+      for (int k = group_first_[std::size_t(g)]; k < group_first_[std::size_t(g) + 1]; ++k)
+        add_to_m(group_cells_[std::size_t(k)]);
+
+  constexpr int kFar = 1 << 20;
   auto distances = [&](int edge, std::vector<int>& d) {
-    d.assign(std::size_t(cells_count), kFar);
-    s.settled_neighbours.assign(std::size_t(cells_count), 0);
+    d.assign(std::size_t(count), kFar);
+    s.settled_neighbours.assign(std::size_t(count), 0);
     s.queue.clear();
-    for (int cell = 0; cell < cells_count; ++cell)
-      if (cells[std::size_t(cell)] == kEmpty && touches_edge[std::size_t(cell)][std::size_t(edge)])
+    for (int cell = 0; cell < count; ++cell) {
+      if (cells_[std::size_t(cell)] != kEmpty || cell == c) continue;
+      // (Next to a joined edge group is next to M, which is then that edge's.)
+      if (touches_edge_[std::size_t(cell)][std::size_t(edge)] || (s.in_m[std::size_t(cell)] && m_edge == edge))
         d[std::size_t(cell)] = 1, s.queue.push_back(cell);
+    }
     for (std::size_t head = 0; head < s.queue.size(); ++head) {
       const int cell = s.queue[head];
-      for (int o : next[std::size_t(cell)]) {
-        if (d[std::size_t(o)] != kFar) continue;
+      auto reach = [&](int o) {
+        if (o == c || d[std::size_t(o)] != kFar) return;
         if (++s.settled_neighbours[std::size_t(o)] == 2) {
           d[std::size_t(o)] = d[std::size_t(cell)] + 1;
           s.queue.push_back(o);
         }
+      };
+      for (int i = 0; i < direct_count_[std::size_t(cell)]; ++i) reach(direct_[std::size_t(cell)][std::size_t(i)]);
+      for (int i = 0; i < via_count_[std::size_t(cell)]; ++i) {
+        const int g = via_[std::size_t(cell)][std::size_t(i)];
+        if (s.joined[std::size_t(g)]) continue;  // M, below
+        for (int k = group_first_[std::size_t(g)]; k < group_first_[std::size_t(g) + 1]; ++k)
+          if (const int o = group_cells_[std::size_t(k)]; o != cell) reach(o);
       }
+      if (s.in_m[std::size_t(cell)])
+        for (const int o : s.m_cells)
+          if (o != cell) reach(o);
     }
   };
   distances(0, s.d[0]);
   distances(1, s.d[1]);
   int best = kFar;
-  for (int cell = 0; cell < cells_count; ++cell)
-    if (cells[std::size_t(cell)] == kEmpty) best = std::min(best, s.d[0][std::size_t(cell)] + s.d[1][std::size_t(cell)]);
+  for (int cell = 0; cell < count; ++cell)
+    if (cells_[std::size_t(cell)] == kEmpty && cell != c)
+      best = std::min(best, s.d[0][std::size_t(cell)] + s.d[1][std::size_t(cell)]);
   return std::min(best, kFar);
 }
 
@@ -503,13 +557,9 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
       return std::abs(dr) + std::abs(dc) + std::abs(dr + dc);  // hex distance, times 4
     };
     std::vector<std::tuple<int, int, std::uint16_t>> scored;
+    const TwoDistanceAfter mine(cells, n, mover), theirs(cells, n, other);
     out.moves.for_each([&](int cell) {
-      cells[std::size_t(cell)] = colour_of(mover);
-      const int mine = two_distance_potential(cells, n, mover);
-      cells[std::size_t(cell)] = colour_of(other);
-      const int theirs = two_distance_potential(cells, n, other);
-      cells[std::size_t(cell)] = kEmpty;
-      scored.emplace_back(mine + theirs, from_centre(cell), static_cast<std::uint16_t>(cell));
+      scored.emplace_back(mine.after(cell) + theirs.after(cell), from_centre(cell), static_cast<std::uint16_t>(cell));
     });
     std::stable_sort(scored.begin(), scored.end());
     for (const auto& [score, centre, cell] : scored) out.order.push_back(cell);

@@ -119,6 +119,26 @@ CellSet stones_in_play(const HexCells& cells, int size, Player side, const CellS
 // Two-distance from `side`'s first edge to its second through `cells`: the
 // best (smallest) sum over empty cells; large when cut off.
 int two_distance_potential(const HexCells& cells, int size, Player side);
+// The same after each move of `side` on one board: move ordering asks it of
+// every candidate, so the board's structure (groups, neighbours) is read
+// once and each move changes it where the new stone lies.
+// after(c) == two_distance_potential(cells with side's stone on c);
+// after(-1): the board as it is.
+class TwoDistanceAfter {
+ public:
+  TwoDistanceAfter(const HexCells& cells, int size, Player side);
+  int after(int cell) const;
+
+ private:
+  const HexCells& cells_;
+  int n_;
+  Player side_;
+  Groups groups_;
+  std::vector<std::array<int, 6>> direct_, via_;  // per cell: empty neighbours, adjacent groups
+  std::vector<std::uint8_t> direct_count_, via_count_;
+  std::vector<std::array<bool, 2>> touches_edge_;  // per cell: next to an edge, or to its group
+  std::vector<int> group_first_, group_cells_;       // group g's empty neighbours: [first[g], first[g + 1])
+};
 
 HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs);
 

@@ -21,6 +21,97 @@ using namespace dfpn::games;
 using namespace dfpn::testing;
 
 
+// The two-distance by its definition, as a fixed point: a cell next to the
+// edge (directly or through one of the side's groups) is at 1; any other
+// empty cell is one more than its second-nearest neighbour, counting an
+// empty cell once for being next to it and once for each of the side's
+// groups both are next to.
+int two_distance_by_definition(const HexCells& cells, int n, Player side) {
+  const Groups groups = find_groups(cells, n, side);
+  const int count = n * n, far = 1 << 20;
+  auto near = [&](int a, int b) {
+    const int dr = b / n - a / n, dc = b % n - a % n;
+    return (dr == 0 && std::abs(dc) == 1) || (dc == 0 && std::abs(dr) == 1) || (dr == 1 && dc == -1) ||
+           (dr == -1 && dc == 1);
+  };
+  auto groups_next_to = [&](int a) {
+    std::vector<int> out;
+    for (int b = 0; b < count; ++b)
+      if (near(a, b) && groups.of[std::size_t(b)] >= 0 && cells[std::size_t(b)] == colour_of(side))
+        out.push_back(groups.of[std::size_t(b)]);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  };
+  auto on_edge = [&](int a, int edge) {
+    const int line = side == Player::Black ? a / n : a % n;
+    const std::vector<int> g = groups_next_to(a);
+    return line == (edge == 0 ? 0 : n - 1) ||
+           std::count(g.begin(), g.end(), edge == 0 ? groups.first_edge : groups.second_edge) > 0;
+  };
+  int best = far;
+  std::vector<int> d[2];
+  for (int edge = 0; edge < 2; ++edge) {
+    d[edge].assign(std::size_t(count), far);
+    for (int a = 0; a < count; ++a)
+      if (cells[std::size_t(a)] == kEmpty && on_edge(a, edge)) d[edge][std::size_t(a)] = 1;
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (int a = 0; a < count; ++a) {
+        if (cells[std::size_t(a)] != kEmpty || on_edge(a, edge)) continue;
+        std::vector<int> seen;
+        const std::vector<int> ga = groups_next_to(a);
+        for (int b = 0; b < count; ++b) {
+          if (b == a || cells[std::size_t(b)] != kEmpty) continue;
+          const std::vector<int> gb = groups_next_to(b);
+          int times = near(a, b);
+          for (int g : ga) times += int(std::count(gb.begin(), gb.end(), g));
+          for (int t = 0; t < times; ++t) seen.push_back(d[edge][std::size_t(b)]);
+        }
+        std::sort(seen.begin(), seen.end());
+        const int value = seen.size() >= 2 && seen[1] < far ? seen[1] + 1 : far;
+        if (value < d[edge][std::size_t(a)]) d[edge][std::size_t(a)] = value, changed = true;
+      }
+    }
+  }
+  for (int a = 0; a < count; ++a)
+    if (cells[std::size_t(a)] == kEmpty) best = std::min(best, d[0][std::size_t(a)] + d[1][std::size_t(a)]);
+  return std::min(best, far);
+}
+
+// Move ordering's potentials after each move, worked out from the board's
+// structure, are those of the definition on the board with the stone
+// played, on random boards of every density (edge groups, merges, moves
+// that join both edges).
+TEST(HexKnowledge, TwoDistanceAfterEachMoveMatchesTheDefinition) {
+  std::mt19937 rng(11);
+  int compared = 0, both_edges = 0;
+  for (int trial = 0; trial < 80; ++trial) {
+    const int n = 3 + trial % 4;
+    HexCells cells(std::size_t(n * n), kEmpty);
+    const int stones = int(rng() % std::uint32_t(n * n * 3 / 4 + 1));
+    for (int i = 0; i < stones; ++i) cells[rng() % cells.size()] = (rng() & 1u) ? kBlack : kWhite;
+    for (const Player side : {Player::Black, Player::White}) {
+      const TwoDistanceAfter after(cells, n, side);
+      for (int c = 0; c < n * n; ++c) {
+        if (cells[std::size_t(c)] != kEmpty) continue;
+        HexCells played = cells;
+        played[std::size_t(c)] = colour_of(side);
+        ASSERT_EQ(after.after(c), two_distance_by_definition(played, n, side)) << "n " << n << " trial " << trial << " cell " << c;
+        if (c % 5 == 0) {
+          ASSERT_EQ(two_distance_potential(played, n, side), two_distance_by_definition(played, n, side));
+        }
+        ++compared;
+        const Groups g = find_groups(played, n, side);
+        both_edges += g.of[std::size_t(c)] >= 0 && std::count(g.of.begin(), g.of.end(), g.first_edge) > 0 &&
+                      std::count(g.of.begin(), g.of.end(), g.second_edge) > 0;
+      }
+    }
+  }
+  EXPECT_GT(compared, 500);
+  EXPECT_GT(both_edges, 0);
+}
+
 TEST(HexKnowledge, DeadCellPatterns) {
   // c2 on 4x4: neighbours (ring) c1 d1 d2 c3 b3 b2. Four black in a row
   // (c1 d1 d2 c3) and the rest anything: useless to both sides.
