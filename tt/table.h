@@ -11,8 +11,8 @@
 // overwritten by an unsolved one); otherwise it always evicts the lowest-
 // valued slot. A small table must keep the nodes a search is working on: when
 // solved entries outranked them, a full table of cheap solved leaves turned
-// every new node away and the search thrashed (8x8 a1 in 8192 entries dropped
-// 99% of its stores). A cheap solved entry is cheap to solve again.
+// every new node away and the search thrashed (docs/benchmarks.md, "Hex: a
+// cheaper analysis"). A cheap solved entry is cheap to solve again.
 //
 // Readers are lock-free (see entry.h); the table itself counts nothing, so
 // there is no shared counter on the hot path: callers count what they do.

@@ -287,11 +287,10 @@ class HSearch {
   }
 
   // A new pair reuses a slot of an earlier call when there is one: only its
-  // counts are reset, since nothing reads a list beyond its count, and
-  // clearing a whole Pair (over 500 bytes) for each of the hundreds of
-  // pairs a call makes cost a tenth of H-search.
-  // (The lookup is inlined where H-search spends its time; making a pair
-  // is not.)
+  // counts are reset, since nothing reads a list beyond its count, rather
+  // than clearing a whole Pair (over 500 bytes) for each of the hundreds of
+  // pairs a call makes. The lookup is inlined where H-search spends its
+  // time; making a pair is not.
   Pair& pair(int a, int b) {
     int& slot = s_.pair_slot[std::size_t(index(a, b))];
     if (slot < 0) [[unlikely]] slot = new_pair();
