@@ -58,8 +58,7 @@ bool useless_for(const std::array<std::uint8_t, 6>& ring, std::uint8_t z) {
 }
 
 // Dead: useless to both sides. Fill-in asks this of every empty cell again
-// after each fill (a tenth of a 7x7 search's time when each asked
-// useless_for), so the answer for each of the 4^6 rings (two bits per
+// after each fill, so the answer for each of the 4^6 rings (two bits per
 // neighbour) is worked out once.
 bool is_dead(const HexCells& cells, int size, int cell) {
   // Per board size, each cell's ring: the neighbour's index, or -1 minus
@@ -198,11 +197,18 @@ CellSet stones_in_play(const HexCells& cells, int n, Player side, const CellSet&
 
 
 int two_distance_potential(const HexCells& cells, int n, Player side) {
-  return TwoDistanceAfter(cells, n, side).after(-1);
+  // Per-thread buffers: df-pn+ asks this for every fresh leaf. (after(-1)
+  // never calls back here.)
+  thread_local TwoDistanceAfter board;
+  board.reset(cells, n, side);
+  return board.after(-1);
 }
 
-TwoDistanceAfter::TwoDistanceAfter(const HexCells& cells, int n, Player side)
-    : cells_(cells), n_(n), side_(side), groups_(find_groups(cells, n, side)) {
+void TwoDistanceAfter::reset(const HexCells& cells, int n, Player side) {
+  cells_ = &cells;
+  n_ = n;
+  side_ = side;
+  groups_ = find_groups(cells, n, side);
   const std::uint8_t z = colour_of(side);
   const std::size_t count = std::size_t(n * n);
   direct_.resize(count);
@@ -240,10 +246,10 @@ TwoDistanceAfter::TwoDistanceAfter(const HexCells& cells, int n, Player side)
   }
   for (int g = 0; g < groups_.count; ++g) group_first_[std::size_t(g) + 1] += group_first_[std::size_t(g)];
   group_cells_.resize(std::size_t(group_first_.back()));
-  std::vector<int> next(group_first_.begin(), group_first_.end() - 1);
+  fill_.assign(group_first_.begin(), group_first_.end() - 1);  // each group's next free place
   for (int cell = 0; cell < n * n; ++cell)  // in cell order: each group's list comes out sorted
     for (int i = 0; i < via_count_[std::size_t(cell)]; ++i)
-      group_cells_[std::size_t(next[std::size_t(via_[std::size_t(cell)][std::size_t(i)])]++)] = cell;
+      group_cells_[std::size_t(fill_[std::size_t(via_[std::size_t(cell)][std::size_t(i)])]++)] = cell;
 }
 
 // The stone on `c` joins the groups next to it into one, M, which is the
@@ -272,7 +278,7 @@ int TwoDistanceAfter::after(int c) const {
     if (g == groups_.second_edge) touches[1] = true;
   }
   if (touches[0] && touches[1]) {
-    HexCells played = cells_;
+    HexCells played = *cells_;
     played[std::size_t(c)] = colour_of(side_);
     return two_distance_potential(played, n, side_);
   }
@@ -297,7 +303,7 @@ int TwoDistanceAfter::after(int c) const {
     s.settled_neighbours.assign(std::size_t(count), 0);
     s.queue.clear();
     for (int cell = 0; cell < count; ++cell) {
-      if (cells_[std::size_t(cell)] != kEmpty || cell == c) continue;
+      if ((*cells_)[std::size_t(cell)] != kEmpty || cell == c) continue;
       // (Next to a joined edge group is next to M, which is then that edge's.)
       if (touches_edge_[std::size_t(cell)][std::size_t(edge)] || (s.in_m[std::size_t(cell)] && m_edge == edge))
         d[std::size_t(cell)] = 1, s.queue.push_back(cell);
@@ -327,7 +333,7 @@ int TwoDistanceAfter::after(int c) const {
   distances(1, s.d[1]);
   int best = kFar;
   for (int cell = 0; cell < count; ++cell)
-    if (cells_[std::size_t(cell)] == kEmpty && cell != c)
+    if ((*cells_)[std::size_t(cell)] == kEmpty && cell != c)
       best = std::min(best, s.d[0][std::size_t(cell)] + s.d[1][std::size_t(cell)]);
   return std::min(best, kFar);
 }

@@ -126,18 +126,23 @@ int two_distance_potential(const HexCells& cells, int size, Player side);
 // after(-1): the board as it is.
 class TwoDistanceAfter {
  public:
-  TwoDistanceAfter(const HexCells& cells, int size, Player side);
+  TwoDistanceAfter() = default;
+  TwoDistanceAfter(const HexCells& cells, int size, Player side) { reset(cells, size, side); }
+  // Reads another board (`cells` must outlive the calls to after()), keeping
+  // the buffers' capacity.
+  void reset(const HexCells& cells, int size, Player side);
   int after(int cell) const;
 
  private:
-  const HexCells& cells_;
-  int n_;
-  Player side_;
+  const HexCells* cells_ = nullptr;
+  int n_ = 0;
+  Player side_ = Player::Black;
   Groups groups_;
   std::vector<std::array<int, 6>> direct_, via_;  // per cell: empty neighbours, adjacent groups
   std::vector<std::uint8_t> direct_count_, via_count_;
   std::vector<std::array<bool, 2>> touches_edge_;  // per cell: next to an edge, or to its group
   std::vector<int> group_first_, group_cells_;       // group g's empty neighbours: [first[g], first[g + 1])
+  std::vector<int> fill_;                            // reset()'s scratch
 };
 
 HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs);
