@@ -97,7 +97,8 @@ games::HexKnowledge parse_hex_knowledge(const std::string& text) {
     else if (piece == "threats") k.ordering = k.virtual_connections = k.threats_first = true;
     else if (piece == "init") k.initial_numbers = true;
     else if (piece == "edge-and") k.virtual_connections = k.and_over_edges = true;
-    else throw InputError("--hex-knowledge: unknown piece '" + piece + "' (all, none, or dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,transpositions,order,threats,init,edge-and, and order=distance|circuit, fulls=N, semis=N, edge-fulls=N, edge-semis=N, connections=N)");
+    else if (piece == "captured-and") k.virtual_connections = k.dead_cells = k.captured_and = true;
+    else throw InputError("--hex-knowledge: unknown piece '" + piece + "' (all, none, or dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,transpositions,order,threats,init,edge-and,captured-and, and order=distance|circuit, fulls=N, semis=N, edge-fulls=N, edge-semis=N, connections=N)");
   }
   return k;
 }
@@ -296,7 +297,8 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   cmd.add_option("--hex-knowledge", o.hex_knowledge,
                  "Hex knowledge: all, none, or a comma list of dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,transpositions,order,threats,init "
                  "(order=circuit: order moves by electric-circuit current instead of two-distance; edge-and: let H-search's AND rule "
-                 "join connections at an edge, off by default), "
+                 "join connections at an edge, off by default; captured-and: let its AND and OR rules share the cells a connection's "
+                 "ends capture, off by default), "
                  "and H-search bounds fulls=N (per pair, 1-16), semis=N (1-32), edge-fulls=N and edge-semis=N (pairs "
                  "with an edge at one end; default 16 and 32), connections=N (e.g. all,semis=16) "
                  "(default: all; with --verify/--proof the df-pn family builds a rules proof with concessions, "

@@ -40,6 +40,16 @@ class HSearch {
     s_.pair_ids.clear();
     s_.edge_semis.clear();
     edge_meet_ = Set::all_below(n * n);
+    s_.captured.assign(std::size_t(node_count_), Set{});
+    if (knobs.captured_and && !record) {
+      HexCells board = cells;
+      const std::uint8_t colour = side == Player::Black ? kBlack : kWhite;
+      for (int cell = 0; cell < n * n; ++cell)
+        if (cells[std::size_t(cell)] == kEmpty) {
+          const CellSet cap = captured_by_playing(board, n, cell, colour);
+          if (!cap.empty()) s_.captured[std::size_t(cell)] = Set(cap), any_captured_ = true;
+        }
+    }
     first_edge_ = group_node(groups_.first_edge);
     second_edge_ = group_node(groups_.second_edge);
   }
@@ -155,6 +165,8 @@ class HSearch {
     // Edge-to-edge semis kept apart from the bounded pair list: each one
     // that shrank the common part of all edge semis when it was built.
     std::vector<EdgeSemi> edge_semis;
+    // Per node: the cells the side captures by playing it (empty cells only).
+    std::vector<Set> captured;
   };
   static Scratch& scratch() {
     thread_local Scratch s;
@@ -277,6 +289,16 @@ class HSearch {
   }
 
   int group_node(int group) const { return n_ * n_ + group; }
+  const Set& captured_of(int node) const { return s_.captured[std::size_t(node)]; }
+  // The ends' captured sets that `meet` reaches into (the OR's carrier
+  // takes those whole: an intrusion there is answered in its pair).
+  Set captured_meeting(const Set& meet, int a, int b) const {
+    Set out;
+    if (meet.intersects(captured_of(a))) out |= captured_of(a);
+    if (meet.intersects(captured_of(b))) out |= captured_of(b);
+    return out;
+  }
+  Set captured_meeting(const Set& meet) const { return captured_meeting(meet, or_a_, or_b_); }
   bool is_cell(int node) const { return node < n_ * n_; }
   int index(int a, int b) const { return a < b ? a * node_count_ + b : b * node_count_ + a; }
 
@@ -471,22 +493,33 @@ class HSearch {
     // that another combination avoids, and a later AND needs that one.
     // Most new semis share a cell with every other semi of their pair: test
     // that on the pair's list before copying it for the search.
-    if (p.semis < 2) return;
+    // Captured cells of the ends may stay in the intersection: an intrusion
+    // there is answered in its pair and leaves a dead stone.
+    const Set cap = any_captured_ ? captured_of(a) | captured_of(b) : Set{};
+    if (p.semis < 2) {
+      if (!cap.empty() && carrier.subset_of(cap)) {
+        const std::array<int, 1> part = {id};
+        add_full(a, b, carrier | cap, ConnectionRule::Or, part);
+      }
+      return;
+    }
     Set meet_of_others = p.semi[slot == 0 ? 1u : 0u];
     for (int i = 0; i < p.semis; ++i)
       if (i != slot) meet_of_others &= p.semi[std::size_t(i)];
-    if (carrier.intersects(meet_of_others)) return;
+    if (!(carrier & meet_of_others).subset_of(cap)) return;
     Carriers others;
     Ids other_ids;
     for (int i = 0; i < p.semis; ++i)
       if (i != slot) others.push_back(p.semi[std::size_t(i)]), other_ids.push_back(record_ ? ids_of(a, b).semi[std::size_t(i)] : -1);
     Unions found;
     Ids chosen = {id};
+    or_a_ = a, or_b_ = b;
     or_steps_ = 0;
     Meets meet_below(others.size() + 1);
     for (std::size_t i = 0; i < others.size(); ++i) meet_below[i + 1] = i == 0 ? others[0] : meet_below[i] & others[i];
-    if (can_clear(carrier, meet_below, int(others.size())))
-      or_combine(others, other_ids, meet_below, int(others.size()), carrier, carrier, chosen, found);
+    if (carrier.subset_of(cap)) found.emplace_back(carrier | captured_meeting(carrier, a, b), chosen);
+    else if (can_clear(carrier, meet_below, int(others.size()), cap))
+      or_combine(others, other_ids, meet_below, int(others.size()), carrier, carrier, cap, chosen, found);
     for (const auto& [union_carrier, parts] : found)  // `p` is not used after
       add_full(a, b, union_carrier, ConnectionRule::Or, std::span<const int>(parts.data(), parts.size()));
   }
@@ -526,20 +559,21 @@ class HSearch {
   // branch that cannot clear its intersection is not entered (nor charged
   // to the effort bound): most pairs' semis share their key's neighbourhood,
   // so most searches end at once.
-  static bool can_clear(const Set& common, const Meets& meet_below, int limit) {
-    return limit > 0 && !common.intersects(meet_below[std::size_t(limit)]);
+  static bool can_clear(const Set& common, const Meets& meet_below, int limit, const Set& cap) {
+    return limit > 0 && (common & meet_below[std::size_t(limit)]).subset_of(cap);
   }
   void or_combine(const Carriers& semis, const Ids& ids, const Meets& meet_below, int limit, const Set& common,
-                  const Set& all, Ids& chosen, Unions& out) {
+                  const Set& all, const Set& cap, Ids& chosen, Unions& out) {
     for (int i = 0; i < limit && int(out.size()) < max_fulls_; ++i) {
       const Set& other = semis[std::size_t(i)];
       if (common.subset_of(other)) continue;
       const Set next = common & other;
-      if (!next.empty() && !can_clear(next, meet_below, i)) continue;
+      const bool done = next.subset_of(cap);
+      if (!done && !can_clear(next, meet_below, i, cap)) continue;
       if (++or_steps_ > kMaxOrSteps) return;
       chosen.push_back(ids[std::size_t(i)]);
-      if (next.empty()) out.emplace_back(all | other, chosen);
-      else or_combine(semis, ids, meet_below, i, next, all | other, chosen, out);
+      if (done) out.emplace_back(all | other | captured_meeting(next), chosen);
+      else or_combine(semis, ids, meet_below, i, next, all | other, cap, chosen, out);
       chosen.pop_back();
     }
   }
@@ -558,9 +592,16 @@ class HSearch {
       const Halves& at_group = halves[std::size_t(group)];
       const int other = at_group.other[i];
       const Set other_carrier = at_group.carrier[i];
-      if (!joinable(x, other, carrier, other_carrier)) continue;
+      Set joined = carrier | other_carrier;
+      if (!joinable(x, other, carrier, other_carrier)) {
+        if (!any_captured_ || other == x) continue;
+        const Set cap = captured_of(x) | captured_of(other);
+        if (!(carrier & other_carrier).subset_of(cap)) continue;
+        joined |= cap;
+        if ((is_cell(x) && joined.contains(x)) || (is_cell(other) && joined.contains(other))) continue;
+      }
       if (built_ >= knobs_.max_connections) return;
-      add_semi(x, other, key >= 0 ? key : at_group.key[i], carrier | other_carrier, id, id_at(at_group, i));
+      add_semi(x, other, key >= 0 ? key : at_group.key[i], joined, id, id_at(at_group, i));
     }
   }
   // Two connections (x, middle) with carrier c1 and (middle, y) with c2 can
@@ -582,13 +623,22 @@ class HSearch {
     Set blocked = c1;
     if (is_cell(x)) blocked.insert(x);
     const std::size_t count = at_middle.size();
+    const Set cap_x = s_.captured[std::size_t(x)] | s_.captured[std::size_t(middle)];
     for (std::size_t i = 0; i < count; ++i) {
       const Set& c2 = at_middle.carrier[i];
-      if (c2.intersects(blocked)) continue;
       const int y = at_middle.other[i];
-      if (y == x || (is_cell(y) && c1.contains(y))) continue;
-      if (built_ >= knobs_.max_connections) return;
       Set carrier = c1 | c2;
+      if (c2.intersects(blocked)) [[likely]] {
+        // Benzene's captured-set AND: carriers may share cells the ends
+        // capture once played; the union then reserves all of them.
+        if (!any_captured_ || (is_cell(x) && c2.contains(x))) continue;
+        const Set cap = cap_x | s_.captured[std::size_t(y)];  // cap_x holds the middle's (a key's) too
+        if (!(c1 & c2).subset_of(cap)) continue;
+        carrier |= cap;
+        if ((is_cell(middle) && carrier.contains(middle)) || (is_cell(x) && carrier.contains(x))) continue;
+      }
+      if (y == x || (is_cell(y) && carrier.contains(y))) continue;
+      if (built_ >= knobs_.max_connections) return;
       if (is_cell(middle)) {
         carrier.insert(middle);
         add_semi(x, y, middle, carrier, id, id_at(at_middle, i));
@@ -618,6 +668,8 @@ class HSearch {
   // random 7x7 positions as 4096 does, at less cost.
   static constexpr int kMaxOrSteps = 64;
   int or_steps_ = 0;
+  bool any_captured_ = false;
+  int or_a_ = -1, or_b_ = -1;  // the pair the OR search combines for
 };
 
 }  // namespace

@@ -49,6 +49,10 @@ inline constexpr std::array<std::array<std::int8_t, 2>, 19> kFourthRowTemplate =
     {0, 1},                                                          // beside the stone
 }};
 
+// The cells `colour` captures by playing the empty `cell` (pairs of its
+// neighbours, hex_knowledge.cpp).
+CellSet captured_by_playing(HexCells& cells, int size, int cell, std::uint8_t colour);
+
 VirtualConnections h_search(const HexCells& cells, int size, Player side, const HexKnowledge& knobs,
                             bool links = false, bool threats = false);
 struct ConnectionCertificate;  // games/hex/hex_connection_proof.h

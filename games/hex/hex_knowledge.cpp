@@ -123,6 +123,24 @@ bool captured_pair(HexCells& cells, int size, int a, int b, std::uint8_t z) {
 
 }  // namespace
 
+CellSet captured_by_playing(HexCells& cells, int size, int cell, std::uint8_t colour) {
+  CellSet out;
+  const int r = cell / size, c = cell % size;
+  cells[std::size_t(cell)] = colour;
+  for (std::size_t k = 0; k < 6; ++k) {
+    const std::size_t next = (k + 1) % 6;
+    const int ar = r + kRingRows[k], ac = c + kRingCols[k], br = r + kRingRows[next], bc = c + kRingCols[next];
+    if (ar < 0 || ar >= size || ac < 0 || ac >= size || br < 0 || br >= size || bc < 0 || bc >= size) continue;
+    const int a = ar * size + ac, b = br * size + bc;
+    if (cells[std::size_t(a)] != kEmpty || cells[std::size_t(b)] != kEmpty) continue;
+    // Disjoint pairs only: each intrusion is answered in its own pair.
+    if (out.contains(a) || out.contains(b)) continue;
+    if (captured_pair(cells, size, a, b, colour)) out.insert(a), out.insert(b);
+  }
+  cells[std::size_t(cell)] = kEmpty;
+  return out;
+}
+
 FillIn fill_in(HexCells& cells, int size, bool captured, unsigned sides, std::uint8_t dead_colour) {
   FillIn out;
   const int count = size * size;

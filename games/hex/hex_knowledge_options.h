@@ -49,6 +49,18 @@ struct HexKnowledge {
   // without them, far less than building them (the test
   // HSearch.AndOverEdgesBuildsMostConnectionsAndStaysSound counts them).
   bool and_over_edges = false;
+  // Benzene's captured sets in H-search: the cells a side captures by
+  // playing a cell (pairs of its neighbours, as fill-in finds them) may lie
+  // in both carriers the AND rule joins, or in the common part of the semis
+  // the OR rule joins, when they belong to a connection's ends (or an AND's
+  // key); the new carrier then holds the whole captured set. Sound by the
+  // argument in docs/design.md ("Captured sets in H-search"). It decides
+  // more positions and saves nodes, but builds about three times as many
+  // connections per H-search, so from scratch at every node it costs more
+  // time than it saves (docs/benchmarks.md): off until H-search is
+  // incremental. Not used when H-search records certificates (the proof
+  // verifier does not know the rule).
+  bool captured_and = false;
 
   static HexKnowledge none() {
     HexKnowledge k;

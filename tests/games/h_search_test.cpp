@@ -45,6 +45,47 @@ std::vector<std::pair<int, int>> fourth_row_carrier() {
   return carrier;
 }
 
+// An edge-to-edge connection of `side` in g holds by the rules: with the
+// opponent on every empty cell outside `carrier` and to move (after the
+// side plays `key`, for a semi; key < 0 for a full), the side connects.
+void expect_connection_by_rules(const HexGame& g, Player side, const CellSet& carrier, int key) {
+  const int size = g.size();
+  HexGame check(size);
+  for (int i = 0; i < size * size; ++i) {
+    const auto m = static_cast<HexGame::Move>(i);
+    if (g.stone(m)) check.place(m, *g.stone(m));
+    else if (!carrier.contains(i)) check.place(m, opponent(side));
+  }
+  if (key >= 0) check.place(static_cast<HexGame::Move>(key), side);
+  check.set_to_move(opponent(side));
+  EXPECT_TRUE(rules_prove(check, side)) << "key " << key << "\n" << check.to_text();
+}
+
+// Analyses random positions on 3x3 to 5x5 boards (`trials` a size) with
+// `knobs`: each decision must agree with the rules and, if asked, its proof
+// set must hold. Returns how many positions were decided.
+int decisions_agree_with_rules(std::mt19937& rng, const HexKnowledge& knobs, int trials, bool proof_sets) {
+  int decided = 0;
+  for (int size : {3, 4, 5}) {
+    HexRulesSolver exact;
+    for (int t = 0; t < trials; ++t) {
+      // As in ClaimsAgreeWithTheRulesOnRandomPositions: the rules solver
+      // is slow on 5x5 boards with few stones.
+      const int stones = size == 5 ? 11 + int(rng() % 7) : int(rng() % std::uint32_t(size * size - 1));
+      HexGame g = random_position(rng, size, stones, knobs);
+      if (g.winner()) continue;
+      const auto a = analyse(g, knobs);
+      if (!a.winner) continue;
+      ++decided;
+      EXPECT_EQ(*a.winner == g.to_move(), exact.mover_wins(g)) << g.to_text();
+      if (proof_sets) {
+        EXPECT_TRUE(proof_set_holds(g, a.proof_set, *a.winner, exact)) << g.to_text();
+      }
+    }
+  }
+  return decided;
+}
+
 TEST(HSearch, BridgesAndEdgeTemplatesMakeFullConnections) {
   HexKnowledge knobs;
   // b2 on 3x3 reaches both edges by two-cell templates: Black is connected
@@ -168,22 +209,7 @@ TEST(HSearch, AndOverEdgesBuildsMostConnectionsAndStaysSound) {
   }
   std::printf("8x8 connections: %ld without the AND through edges, %ld with\n", built_without, built_with);
   EXPECT_LT(3 * built_without, built_with);
-  int decided = 0;
-  for (int size : {3, 4, 5}) {
-    HexRulesSolver exact;
-    for (int t = 0; t < 60; ++t) {
-      // As in ClaimsAgreeWithTheRulesOnRandomPositions: the rules solver
-      // is slow on 5x5 boards with few stones.
-      const int stones = size == 5 ? 11 + int(rng() % 7) : int(rng() % std::uint32_t(size * size - 1));
-      HexGame g = random_position(rng, size, stones, with);
-      if (g.winner()) continue;
-      const auto a = analyse(g, with);
-      if (!a.winner) continue;
-      ++decided;
-      EXPECT_EQ(*a.winner == g.to_move(), exact.mover_wins(g)) << g.to_text();
-    }
-  }
-  EXPECT_GT(decided, 20);
+  EXPECT_GT(decisions_agree_with_rules(rng, with, 60, false), 20);
 }
 
 // Must-play intersects every edge-to-edge semi H-search builds, not just
@@ -207,15 +233,7 @@ TEST(HSearch, EdgeSemisBeyondTheListStillNarrowMustPlay) {
     for (const auto& [key, carrier] : vcs.edge_semis) {
       if (kSanitized || checked >= 60) continue;
       ++checked;
-      HexGame check(size);
-      for (int i = 0; i < size * size; ++i) {
-        const auto m = static_cast<HexGame::Move>(i);
-        if (g.stone(m)) check.place(m, *g.stone(m));
-        else if (!carrier.contains(i)) check.place(m, opponent(side));
-      }
-      check.place(static_cast<HexGame::Move>(key), side);
-      check.set_to_move(opponent(side));
-      EXPECT_TRUE(rules_prove(check, side)) << "key " << key << "\n" << check.to_text();
+      expect_connection_by_rules(g, side, carrier, key);
     }
   }
   EXPECT_GT(beyond, 5);
@@ -260,3 +278,71 @@ TEST(HSearch, ThreatMovesLeaveAnEdgeSemi) {
 }
 
 }  // namespace
+
+// Captured sets (HexKnowledge::captured_and): the cells a side captures by
+// playing a cell may lie in both parts of an AND, or in the common part of
+// an OR, when they belong to the new connection's ends or the AND's key.
+TEST(HSearch, CapturedSetsFindSoundConnectionsTheBareRulesMiss) {
+  // Playing b2 on 7x7 captures b1 and c1 for Black (the bridge to its
+  // edge); a cell in the middle captures nothing on an empty board.
+  HexGame empty(7);
+  HexCells cells = cells_of(empty);
+  CellSet edge_pair;
+  edge_pair.insert(cell(empty, "b1"));
+  edge_pair.insert(cell(empty, "c1"));
+  EXPECT_EQ(captured_by_playing(cells, 7, cell(empty, "b2"), 1), edge_pair);
+  EXPECT_TRUE(captured_by_playing(cells, 7, cell(empty, "d4"), 1).empty());
+
+  // After Black c4 and White e3, Black (to move) has an edge-to-edge semi
+  // through b5 that needs them (Benzene's H-search finds it too); without
+  // them the position stays open.
+  HexKnowledge plain, captured;
+  captured.captured_and = true;
+  const HexGame c4e3 = position(7, "c4", "e3", Player::Black);
+  EXPECT_FALSE(analyse(c4e3, plain).winner.has_value());
+  const auto a = analyse(c4e3, captured);
+  ASSERT_TRUE(a.winner.has_value());
+  EXPECT_EQ(*a.winner, Player::Black);
+
+  // Every edge-to-edge connection the rule adds holds by the rules: with the
+  // opponent on every cell outside the carrier and to move (after the key,
+  // for a semi), the side still connects.
+  std::mt19937 rng(17);
+  int added = 0, checked = 0;
+  for (int trial = 0; trial < 400 && checked < (kSanitized ? 10 : 80); ++trial) {
+    const int size = 5 + int(rng() % 3);
+    const HexGame g = random_position(rng, size, 4 + int(rng() % 10), plain);
+    if (g.winner()) continue;
+    const HexCells board = cells_of(g);
+    for (const Player side : {Player::Black, Player::White}) {
+      const VirtualConnections before = h_search(board, size, side, plain);
+      const VirtualConnections after = h_search(board, size, side, captured);
+      auto known = [&](const CellSet& carrier, int key) {
+        if (key < 0) return std::find(before.edge_fulls.begin(), before.edge_fulls.end(), carrier) != before.edge_fulls.end();
+        return std::find(before.edge_semis.begin(), before.edge_semis.end(), std::pair{key, carrier}) != before.edge_semis.end();
+      };
+      std::vector<std::pair<int, CellSet>> fresh;  // (key or -1, carrier)
+      for (const CellSet& c : after.edge_fulls)
+        if (!known(c, -1)) fresh.emplace_back(-1, c);
+      for (const auto& [key, c] : after.edge_semis)
+        if (!known(c, key)) fresh.emplace_back(key, c);
+      added += int(fresh.size());
+      for (const auto& [key, carrier] : fresh) {
+        if (carrier.size() > 16) continue;  // the rules solver's reach
+        ++checked;
+        expect_connection_by_rules(g, side, carrier, key);
+      }
+    }
+  }
+  std::printf("captured sets: %d edge connections added, %d checked by the rules\n", added, checked);
+  EXPECT_GT(checked, kSanitized ? 5 : 40);
+}
+
+// The same rule inside the analysis: every decision it makes on random small
+// boards agrees with the rules, and its proof set holds.
+TEST(HSearch, CapturedSetDecisionsAgreeWithTheRules) {
+  std::mt19937 rng(23);
+  HexKnowledge knobs;
+  knobs.captured_and = true;
+  EXPECT_GT(decisions_agree_with_rules(rng, knobs, kSanitized ? 40 : 120, true), kSanitized ? 10 : 40);
+}
