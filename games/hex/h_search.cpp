@@ -486,40 +486,52 @@ class HSearch {
     if (!is_cell(a)) s_.semis_of[std::size_t(a)].push(b, key, carrier, id);
     if (!is_cell(b)) s_.semis_of[std::size_t(b)].push(a, key, carrier, id);
     s_.queue.push_back({a, b, key, id, carrier});
-    // OR rule: semis whose carriers share nothing make a full. Search the
-    // subsets that contain the new semi, taking a semi only if it shrinks
-    // the intersection (so at most a carrier's size deep), and keep every
-    // full found, not just the first: the first often runs through a cell
-    // that another combination avoids, and a later AND needs that one.
-    // Most new semis share a cell with every other semi of their pair: test
-    // that on the pair's list before copying it for the search.
-    // Captured cells of the ends may stay in the intersection: an intrusion
-    // there is answered in its pair and leaves a dead stone.
-    const Set cap = any_captured_ ? captured_of(a) | captured_of(b) : Set{};
+    if (any_captured_) or_rule<true>(a, b, p, slot, carrier, id);
+    else or_rule<false>(a, b, p, slot, carrier, id);  // the common case, kept lean
+  }
+
+  // OR rule: semis whose carriers share nothing make a full. Search the
+  // subsets that contain the new semi (`carrier`, in `slot`), taking a semi
+  // only if it shrinks the intersection (so at most a carrier's size deep),
+  // and keep every full found, not just the first: the first often runs
+  // through a cell that another combination avoids, and a later AND needs
+  // that one. Most new semis share a cell with every other semi of their
+  // pair: test that on the pair's list before copying it for the search.
+  // With captured sets, the ends' captured cells may stay in the
+  // intersection: an intrusion there is answered in its pair and leaves a
+  // dead stone.
+  template <bool kCaptured>
+  void or_rule(int a, int b, Pair& p, int slot, const Set& carrier, int id) {
+    Set cap;
+    if constexpr (kCaptured) {
+      cap = captured_of(a) | captured_of(b);
+      or_a_ = a, or_b_ = b;
+    }
     if (p.semis < 2) {
-      if (!cap.empty() && carrier.subset_of(cap)) {
-        const std::array<int, 1> part = {id};
-        add_full(a, b, carrier | cap, ConnectionRule::Or, part);
+      if constexpr (kCaptured) {
+        if (!cap.empty() && carrier.subset_of(cap)) {
+          const std::array<int, 1> part = {id};
+          add_full(a, b, carrier | cap, ConnectionRule::Or, part);
+        }
       }
       return;
     }
     Set meet_of_others = p.semi[slot == 0 ? 1u : 0u];
     for (int i = 0; i < p.semis; ++i)
       if (i != slot) meet_of_others &= p.semi[std::size_t(i)];
-    if (!(carrier & meet_of_others).subset_of(cap)) return;
+    if (!cleared<kCaptured>(carrier & meet_of_others, cap)) return;
     Carriers others;
     Ids other_ids;
     for (int i = 0; i < p.semis; ++i)
       if (i != slot) others.push_back(p.semi[std::size_t(i)]), other_ids.push_back(record_ ? ids_of(a, b).semi[std::size_t(i)] : -1);
     Unions found;
     Ids chosen = {id};
-    or_a_ = a, or_b_ = b;
     or_steps_ = 0;
     Meets meet_below(others.size() + 1);
     for (std::size_t i = 0; i < others.size(); ++i) meet_below[i + 1] = i == 0 ? others[0] : meet_below[i] & others[i];
-    if (carrier.subset_of(cap)) found.emplace_back(carrier | captured_meeting(carrier, a, b), chosen);
-    else if (can_clear(carrier, meet_below, int(others.size()), cap))
-      or_combine(others, other_ids, meet_below, int(others.size()), carrier, carrier, cap, chosen, found);
+    if (kCaptured && carrier.subset_of(cap)) found.emplace_back(carrier | captured_meeting(carrier, a, b), chosen);
+    else if (can_clear<kCaptured>(carrier, meet_below, int(others.size()), cap))
+      or_combine<kCaptured>(others, other_ids, meet_below, int(others.size()), carrier, carrier, cap, chosen, found);
     for (const auto& [union_carrier, parts] : found)  // `p` is not used after
       add_full(a, b, union_carrier, ConnectionRule::Or, std::span<const int>(parts.data(), parts.size()));
   }
@@ -559,21 +571,34 @@ class HSearch {
   // branch that cannot clear its intersection is not entered (nor charged
   // to the effort bound): most pairs' semis share their key's neighbourhood,
   // so most searches end at once.
-  static bool can_clear(const Set& common, const Meets& meet_below, int limit, const Set& cap) {
-    return limit > 0 && (common & meet_below[std::size_t(limit)]).subset_of(cap);
+  // Whether an intersection is cleared: empty, or (with captured sets)
+  // inside the ends' captured cells.
+  template <bool kCaptured>
+  static bool cleared(const Set& meet, const Set& cap) {
+    if constexpr (kCaptured) return meet.subset_of(cap);
+    else return meet.empty();
   }
+  template <bool kCaptured>
+  static bool can_clear(const Set& common, const Meets& meet_below, int limit, const Set& cap) {
+    return limit > 0 && cleared<kCaptured>(common & meet_below[std::size_t(limit)], cap);
+  }
+  template <bool kCaptured>
   void or_combine(const Carriers& semis, const Ids& ids, const Meets& meet_below, int limit, const Set& common,
                   const Set& all, const Set& cap, Ids& chosen, Unions& out) {
     for (int i = 0; i < limit && int(out.size()) < max_fulls_; ++i) {
       const Set& other = semis[std::size_t(i)];
       if (common.subset_of(other)) continue;
       const Set next = common & other;
-      const bool done = next.subset_of(cap);
-      if (!done && !can_clear(next, meet_below, i, cap)) continue;
+      const bool done = cleared<kCaptured>(next, cap);
+      if (!done && !can_clear<kCaptured>(next, meet_below, i, cap)) continue;
       if (++or_steps_ > kMaxOrSteps) return;
       chosen.push_back(ids[std::size_t(i)]);
-      if (done) out.emplace_back(all | other | captured_meeting(next), chosen);
-      else or_combine(semis, ids, meet_below, i, next, all | other, cap, chosen, out);
+      if (done) {
+        if constexpr (kCaptured) out.emplace_back(all | other | captured_meeting(next), chosen);
+        else out.emplace_back(all | other, chosen);
+      } else {
+        or_combine<kCaptured>(semis, ids, meet_below, i, next, all | other, cap, chosen, out);
+      }
       chosen.pop_back();
     }
   }
@@ -593,13 +618,9 @@ class HSearch {
       const int other = at_group.other[i];
       const Set other_carrier = at_group.carrier[i];
       Set joined = carrier | other_carrier;
-      if (!joinable(x, other, carrier, other_carrier)) {
-        if (!any_captured_ || other == x) continue;
-        const Set cap = captured_of(x) | captured_of(other);
-        if (!(carrier & other_carrier).subset_of(cap)) continue;
-        joined |= cap;
-        if ((is_cell(x) && joined.contains(x)) || (is_cell(other) && joined.contains(other))) continue;
-      }
+      if (!joinable(x, other, carrier, other_carrier) &&
+          !(any_captured_ && joinable_through_captured(x, other, carrier, other_carrier, joined)))
+        continue;
       if (built_ >= knobs_.max_connections) return;
       add_semi(x, other, key >= 0 ? key : at_group.key[i], joined, id, id_at(at_group, i));
     }
@@ -612,10 +633,27 @@ class HSearch {
     return !(is_cell(x) && c2.contains(x)) && !(is_cell(y) && c1.contains(y));
   }
 
+  // Whether (x, middle) with c1 and (middle, y) with c2, not joinable, join
+  // when their shared cells are captured by x or y; then `joined` takes the
+  // captured sets.
+  [[gnu::noinline]] bool joinable_through_captured(int x, int y, const Set& c1, const Set& c2, Set& joined) const {
+    if (y == x) return false;
+    const Set cap = captured_of(x) | captured_of(y);
+    if (!(c1 & c2).subset_of(cap)) return false;
+    joined |= cap;
+    return !(is_cell(x) && joined.contains(x)) && !(is_cell(y) && joined.contains(y));
+  }
+
   // AND rule at `middle`: the full (x, middle) with carrier `c1` and every
-  // full (middle, y) with a disjoint carrier not touching x.
+  // full (middle, y) with a disjoint carrier not touching x (or, with
+  // captured sets, sharing only captured cells).
   void and_rule(int x, int middle, const Set& c1, int id) {
     if (!joins_at(middle)) return;
+    if (any_captured_) and_rule_at<true>(x, middle, c1, id);
+    else and_rule_at<false>(x, middle, c1, id);  // the common case, kept lean
+  }
+  template <bool kCaptured>
+  void and_rule_at(int x, int middle, const Set& c1, int id) {
     // New connections never have `middle` as an end, so its list does not
     // change while it is walked. `blocked`: the cells a second carrier must
     // avoid (c1, and x itself when x is a cell).
@@ -623,20 +661,25 @@ class HSearch {
     Set blocked = c1;
     if (is_cell(x)) blocked.insert(x);
     const std::size_t count = at_middle.size();
-    const Set cap_x = s_.captured[std::size_t(x)] | s_.captured[std::size_t(middle)];
+    Set cap_ends;  // the captured sets of x and of the middle (a semi's key)
+    if constexpr (kCaptured) cap_ends = captured_of(x) | captured_of(middle);
     for (std::size_t i = 0; i < count; ++i) {
       const Set& c2 = at_middle.carrier[i];
-      const int y = at_middle.other[i];
       Set carrier = c1 | c2;
-      if (c2.intersects(blocked)) [[likely]] {
-        // Benzene's captured-set AND: carriers may share cells the ends
-        // capture once played; the union then reserves all of them.
-        if (!any_captured_ || (is_cell(x) && c2.contains(x))) continue;
-        const Set cap = cap_x | s_.captured[std::size_t(y)];  // cap_x holds the middle's (a key's) too
-        if (!(c1 & c2).subset_of(cap)) continue;
-        carrier |= cap;
-        if ((is_cell(middle) && carrier.contains(middle)) || (is_cell(x) && carrier.contains(x))) continue;
+      if (c2.intersects(blocked)) {
+        if constexpr (!kCaptured) {
+          continue;
+        } else {
+          // Benzene's captured-set AND: the carriers may share cells the
+          // ends capture; the union then reserves all of those.
+          if (is_cell(x) && c2.contains(x)) continue;
+          const Set cap = cap_ends | captured_of(at_middle.other[i]);
+          if (!(c1 & c2).subset_of(cap)) continue;
+          carrier |= cap;
+          if ((is_cell(middle) && carrier.contains(middle)) || (is_cell(x) && carrier.contains(x))) continue;
+        }
       }
+      const int y = at_middle.other[i];
       if (y == x || (is_cell(y) && carrier.contains(y))) continue;
       if (built_ >= knobs_.max_connections) return;
       if (is_cell(middle)) {
@@ -647,7 +690,6 @@ class HSearch {
       }
     }
   }
-
 
   const HexCells& cells_;
   int n_;
