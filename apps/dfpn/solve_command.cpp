@@ -296,7 +296,7 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   cmd.add_option("--size", o.problem.size, "Board size (hex: 1..19)")->check(CLI::Range(1, 19))->capture_default_str();
   cmd.add_option("--hex-knowledge", o.hex_knowledge,
                  "Hex knowledge: all, none, or a comma list of dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,transpositions,order,threats,init "
-                 "(order=circuit: order moves by electric-circuit current instead of two-distance; edge-and: let H-search's AND rule "
+                 "(order=distance: order moves by two-distance potentials instead of the default electric-circuit current; edge-and: let H-search's AND rule "
                  "join connections at an edge, off by default; captured-and: let its AND and OR rules share the cells a connection's "
                  "ends capture, off by default), "
                  "and H-search bounds fulls=N (per pair, 1-16), semis=N (1-32), edge-fulls=N and edge-semis=N (pairs "

@@ -22,7 +22,9 @@ struct HexKnowledge {
   bool ordering = true;
   // What orders the moves: each move's two-distance potentials after it
   // is played, or the current both sides' circuits send through its cell.
-  enum class Order { TwoDistance, Circuit } order_by = Order::TwoDistance;
+  // The circuit order takes fewer nodes and less time on 7x7 and 8x8
+  // (docs/benchmarks.md, "circuit order by default").
+  enum class Order { TwoDistance, Circuit } order_by = Order::Circuit;
   // Moves that leave the mover an edge-to-edge semi (its threats, from its
   // own H-search) go first, in the order above among themselves (needs
   // ordering and virtual_connections).
