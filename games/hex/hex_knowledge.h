@@ -51,9 +51,11 @@
 // * Symmetry: a position that a half turn (180°) maps onto itself has equal
 //   values after m and after its image, so only one of the two is kept
 //   (both must be candidates: bounded H-search need not be symmetric).
-// * Evaluation: two-distance (Van Rijswijck) for move ordering (ties to
-//   the cell nearer the centre; the mover's threats, moves that leave it an
-//   edge-to-edge semi, first) and df-pn+ initial numbers.
+// * Evaluation: move ordering by the current both sides' resistor networks
+//   send through a cell (hex_resistance.h; or two-distance, Van Rijswijck,
+//   ties to the cell nearer the centre), the mover's threats (moves that
+//   leave it an edge-to-edge semi) first; two-distance also gives df-pn+'s
+//   initial numbers.
 #pragma once
 
 #include <array>
