@@ -40,8 +40,8 @@ class HSearch {
     s_.pair_ids.clear();
     s_.edge_semis.clear();
     edge_meet_ = Set::all_below(n * n);
-    s_.captured.assign(std::size_t(node_count_), Set{});
-    if (knobs.captured_and && !record) {
+    if (knobs.captured_and && !record) {  // else nothing reads s_.captured
+      s_.captured.assign(std::size_t(node_count_), Set{});
       HexCells board = cells;
       const std::uint8_t colour = side == Player::Black ? kBlack : kWhite;
       for (int cell = 0; cell < n * n; ++cell)
