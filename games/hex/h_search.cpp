@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <span>
+#include <type_traits>
 #include <utility>
 
 #include <boost/container/static_vector.hpp>
@@ -33,7 +34,7 @@ class HSearch {
     for (auto& list : s_.fulls_of) list.clear();
     s_.semis_of.resize(std::size_t(node_count_));
     for (auto& list : s_.semis_of) list.clear();
-    s_.pair_slot.assign(std::size_t(node_count_ * node_count_), -1);
+    s_.pair_refs.assign(std::size_t(node_count_ * node_count_), PairRef{});
     s_.queue.clear();
     s_.derivations.clear();
     s_.parent_ids.clear();
@@ -69,13 +70,13 @@ class HSearch {
       if (stop != StopAt::Never && edges_connected()) break;
       const Pending p = s_.queue[next];
       if (p.key < 0) {
-        and_rule(p.a, p.b, p.carrier, p.id);
-        and_rule(p.b, p.a, p.carrier, p.id);
-        semis_through_group(p.a, p.b, p.carrier, p.id, s_.semis_of, -1);
-        semis_through_group(p.b, p.a, p.carrier, p.id, s_.semis_of, -1);
+        and_rule(p.a, p.b, p.carrier, p.id, p.older_fulls[1]);
+        and_rule(p.b, p.a, p.carrier, p.id, p.older_fulls[0]);
+        semis_through_group(p.a, p.b, p.carrier, p.id, s_.semis_of, -1, p.older_semis[1]);
+        semis_through_group(p.b, p.a, p.carrier, p.id, s_.semis_of, -1, p.older_semis[0]);
       } else {
-        semis_through_group(p.a, p.b, p.carrier, p.id, s_.fulls_of, p.key);
-        semis_through_group(p.b, p.a, p.carrier, p.id, s_.fulls_of, p.key);
+        semis_through_group(p.a, p.b, p.carrier, p.id, s_.fulls_of, p.key, p.older_fulls[1]);
+        semis_through_group(p.b, p.a, p.carrier, p.id, s_.fulls_of, p.key, p.older_fulls[0]);
       }
     }
     VirtualConnections out;
@@ -125,8 +126,7 @@ class HSearch {
   struct Pair {
     int fulls = 0, semis = 0;
     // The slot of each list's widest carrier once the list is full (see
-    // admit): it turns away every newcomer at least that wide without a
-    // walk, which on crowded 8x8 boards is most of them.
+    // admit), for the newcomer that takes its place.
     std::int8_t widest_full = 0, widest_semi = 0;
     std::array<Set, kMaxFulls> full;
     std::array<Set, kMaxSemis> semi;
@@ -134,13 +134,32 @@ class HSearch {
   };
   // A pair's derivations, slot by slot (recording only; kept apart so the
   // pairs stay compact when not recording).
+  // Where a pair's lists are, and the width from which each turns a
+  // newcomer away (its widest carrier's size once full): most newcomers on
+  // crowded boards are turned away on width alone, and this dense array
+  // tells so without reaching into the Pair, a cache miss on most calls.
+  // Four bytes where the board allows (as many as a bare slot index took).
+  struct PairRef {
+    static constexpr std::uint8_t kOpen = 255;  // wider than any carrier
+    // Up to 128 cells there are at most 130 nodes (a group takes at least
+    // one cell that is not empty, and there are two edges), so fewer than
+    // 2^15 pairs.
+    using Slot = std::conditional_t<(Set::kCapacity <= 128), std::int16_t, std::int32_t>;
+    Slot slot = -1;
+    std::uint8_t full_gate = kOpen, semi_gate = kOpen;
+  };
   struct PairIds {
     std::array<int, kMaxFulls> full;
     std::array<int, kMaxSemis> semi;
   };
-  struct Pending {  // a new full (key < 0) or semi connection
+  // A new full (key < 0) or semi connection, with how many fulls and semis
+  // its ends a and b had before it: the rules join it only with those, so
+  // each two connections are joined once, when the later is taken from the
+  // queue (the earlier did not see it), not twice.
+  struct Pending {
     int a, b, key, id;
     Set carrier;
+    std::array<int, 2> older_fulls, older_semis;  // at a [0] and at b [1]
   };
   // How a connection was built (recorded only for certificates).
   struct Derivation {
@@ -156,7 +175,7 @@ class HSearch {
   struct Scratch {
     std::vector<Halves> fulls_of;
     std::vector<Halves> semis_of;  // only at groups (AND through a stone)
-    std::vector<int> pair_slot;
+    std::vector<PairRef> pair_refs;
     std::vector<Pair> pairs;
     std::vector<Pending> queue;
     std::vector<Derivation> derivations;
@@ -177,7 +196,7 @@ class HSearch {
   // After run() with recording: the steps that build the smallest edge-to-
   // edge full (or, with `semi_ok` and no full, the smallest semi).
   std::optional<ConnectionCertificate> certificate(Player side, bool semi_ok) const {
-    const int slot = s_.pair_slot[std::size_t(index(first_edge_, second_edge_))];
+    const int slot = s_.pair_refs[std::size_t(index(first_edge_, second_edge_))].slot;
     if (slot < 0 || !record_) return std::nullopt;
     const Pair& pair = s_.pairs[std::size_t(slot)];
     int best = -1;
@@ -197,7 +216,7 @@ class HSearch {
   // (carrier, derivation id for certificate_of()).
   std::vector<std::pair<CellSet, int>> edge_semis() const {
     std::vector<std::pair<CellSet, int>> out;
-    const int slot = s_.pair_slot[std::size_t(index(first_edge_, second_edge_))];
+    const int slot = s_.pair_refs[std::size_t(index(first_edge_, second_edge_))].slot;
     if (slot < 0 || !record_) return out;
     const Pair& pair = s_.pairs[std::size_t(slot)];
     for (int i = 0; i < pair.semis; ++i) {
@@ -258,13 +277,9 @@ class HSearch {
   std::vector<std::array<int, 2>> full_links() const {
     const std::vector<int> end = node_ends();
     std::vector<std::array<int, 2>> out;
-    for (int a = 0; a < node_count_; ++a) {
-      const Halves& at = s_.fulls_of[std::size_t(a)];
-      for (std::size_t i = 0; i < at.size(); ++i)
-        if (const int b = at.other[i]; b > a) out.push_back({end[std::size_t(a)], end[std::size_t(b)]});
-    }
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
+    for (int a = 0; a < node_count_; ++a)
+      for (int b = a + 1; b < node_count_; ++b)
+        if (const Pair* p = find_pair(a, b); p && p->fulls > 0) out.push_back({end[std::size_t(a)], end[std::size_t(b)]});
     return out;
   }
 
@@ -304,7 +319,7 @@ class HSearch {
 
   // The pair's lists, if it has any connection yet.
   const Pair* find_pair(int a, int b) const {
-    const int slot = s_.pair_slot[std::size_t(index(a, b))];
+    const int slot = s_.pair_refs[std::size_t(index(a, b))].slot;
     return slot < 0 ? nullptr : &s_.pairs[std::size_t(slot)];
   }
 
@@ -313,10 +328,10 @@ class HSearch {
   // than clearing a whole Pair (over 500 bytes) for each of the hundreds of
   // pairs a call makes. The lookup is inlined where H-search spends its
   // time; making a pair is not.
-  Pair& pair(int a, int b) {
-    int& slot = s_.pair_slot[std::size_t(index(a, b))];
-    if (slot < 0) [[unlikely]] slot = new_pair();
-    return s_.pairs[std::size_t(slot)];
+  PairRef& pair_ref(int a, int b) { return s_.pair_refs[std::size_t(index(a, b))]; }
+  Pair& pair(PairRef& ref) {
+    if (ref.slot < 0) [[unlikely]] ref.slot = typename PairRef::Slot(new_pair());
+    return s_.pairs[std::size_t(ref.slot)];
   }
   [[gnu::noinline]] int new_pair() {
     const int slot = pairs_used_++;
@@ -411,19 +426,18 @@ class HSearch {
   // rules need. What leaves the list stays valid and stays in the per-node
   // lists; only the pair stops comparing against it. Stores the newcomer
   // and returns its slot, or -1 if it is not needed.
-  static int admit(std::span<Set> list, int& count, int capacity, std::int8_t& widest, const Set& carrier) {
-    if (too_wide(list, count, capacity, widest, carrier)) return -1;
+  static int admit(std::span<Set> list, int& count, int capacity, std::int8_t& widest, std::uint8_t& gate,
+                   const Set& carrier) {
+    if (carrier.size() >= gate) return -1;
     for (int i = 0; i < count; ++i)
       if (list[std::size_t(i)].subset_of(carrier)) return -1;
     const int slot = count < capacity ? count++ : widest;
     list[std::size_t(slot)] = carrier;
-    if (count == capacity) widest = widest_of(list, count);
+    if (count == capacity) {
+      widest = widest_of(list, count);
+      gate = std::uint8_t(list[std::size_t(widest)].size());
+    }
     return slot;
-  }
-  // Whether a full list turns `carrier` away on width alone (it takes only
-  // a carrier narrower than its widest).
-  static bool too_wide(std::span<const Set> list, int count, int capacity, std::int8_t widest, const Set& carrier) {
-    return count == capacity && carrier.size() >= list[std::size_t(widest)].size();
   }
   // The slot of the widest carrier (the first, on ties).
   static std::int8_t widest_of(std::span<const Set> list, int count) {
@@ -433,7 +447,7 @@ class HSearch {
     return std::int8_t(w);
   }
 
-  PairIds& ids_of(int a, int b) { return s_.pair_ids[std::size_t(s_.pair_slot[std::size_t(index(a, b))])]; }
+  PairIds& ids_of(int a, int b) { return s_.pair_ids[std::size_t(s_.pair_refs[std::size_t(index(a, b))].slot)]; }
   int id_at(const Halves& halves, std::size_t i) const { return record_ ? halves.id[i] : -1; }
 
   // The derivation's index, or -1 when not recording. `anchor_cell`: the
@@ -457,35 +471,44 @@ class HSearch {
   void add_full(int a, int b, const Set& carrier, ConnectionRule rule, std::span<const int> parents,
                 int anchor_cell = -1) {
     if (!ends_outside(a, b, carrier)) return;
-    Pair& p = pair(a, b);
-    const int slot = admit(p.full, p.fulls, fulls_capacity(a, b), p.widest_full, carrier);
+    PairRef& ref = pair_ref(a, b);
+    Pair& p = pair(ref);
+    const int slot = admit(p.full, p.fulls, fulls_capacity(a, b), p.widest_full, ref.full_gate, carrier);
     if (slot < 0) return;
     const int id = record(a, b, -1, carrier, rule, parents, anchor_cell);
     if (record_) ids_of(a, b).full[std::size_t(slot)] = id;
     ++built_;
+    const auto older = older_at(a, b);
     s_.fulls_of[std::size_t(a)].push(b, -1, carrier, id);
     s_.fulls_of[std::size_t(b)].push(a, -1, carrier, id);
-    s_.queue.push_back({a, b, -1, id, carrier});
+    s_.queue.push_back({a, b, -1, id, carrier, older.first, older.second});
+  }
+
+  // How many fulls and semis the nodes a and b hold now (Pending).
+  std::pair<std::array<int, 2>, std::array<int, 2>> older_at(int a, int b) const {
+    return {{int(s_.fulls_of[std::size_t(a)].size()), int(s_.fulls_of[std::size_t(b)].size())},
+            {int(s_.semis_of[std::size_t(a)].size()), int(s_.semis_of[std::size_t(b)].size())}};
   }
 
   void add_semi(int a, int b, int key, const Set& carrier, int left, int right) {
     if (!ends_outside(a, b, carrier)) return;
-    Pair& p = pair(a, b);
     if (is_edge_pair(a, b)) keep_edge_semi(a, b, key, carrier, left, right);
-    const int capacity = semis_capacity(a, b);
-    if (too_wide(p.semi, p.semis, capacity, p.widest_semi, carrier)) return;  // before the walk over the fulls
+    PairRef& ref = pair_ref(a, b);
+    if (carrier.size() >= ref.semi_gate) return;  // before the walk over the fulls
+    Pair& p = pair(ref);
     for (int i = 0; i < p.fulls; ++i)
       if (p.full[std::size_t(i)].subset_of(carrier)) return;
-    const int slot = admit(p.semi, p.semis, capacity, p.widest_semi, carrier);
+    const int slot = admit(p.semi, p.semis, semis_capacity(a, b), p.widest_semi, ref.semi_gate, carrier);
     if (slot < 0) return;
     ++built_;
     const std::array<int, 2> parts = {left, right};
     const int id = record(a, b, key, carrier, ConnectionRule::And, parts);
     p.semi_key[std::size_t(slot)] = key;
     if (record_) ids_of(a, b).semi[std::size_t(slot)] = id;
+    const auto older = older_at(a, b);
     if (!is_cell(a)) s_.semis_of[std::size_t(a)].push(b, key, carrier, id);
     if (!is_cell(b)) s_.semis_of[std::size_t(b)].push(a, key, carrier, id);
-    s_.queue.push_back({a, b, key, id, carrier});
+    s_.queue.push_back({a, b, key, id, carrier, older.first, older.second});
     if (any_captured_) or_rule<true>(a, b, p, slot, carrier, id);
     else or_rule<false>(a, b, p, slot, carrier, id);  // the common case, kept lean
   }
@@ -606,13 +629,14 @@ class HSearch {
   // AND rule through a stone group: a full and a semi meeting at one of the
   // side's groups, with disjoint carriers, make a semi between their other
   // ends, with the semi's key. The new connection is (x, group) with
-  // `carrier`; `halves` are the group's connections of the other kind, and
-  // `key` the new connection's key if it is a semi (else -1: the key is the
-  // other half's). add_semi may grow the lists: index them, never hold a
-  // reference into one.
-  void semis_through_group(int x, int group, const Set& carrier, int id, const std::vector<Halves>& halves, int key) {
+  // `carrier`; `halves` are the group's connections of the other kind, the
+  // first `older` of them built before it, and `key` the new connection's
+  // key if it is a semi (else -1: the key is the other half's). add_semi may
+  // grow the lists: index them, never hold a reference into one.
+  void semis_through_group(int x, int group, const Set& carrier, int id, const std::vector<Halves>& halves, int key,
+                           int older) {
     if (is_cell(group) || !joins_at(group)) return;
-    const std::size_t count = halves[std::size_t(group)].size();
+    const auto count = std::size_t(older);
     for (std::size_t i = 0; i < count; ++i) {
       const Halves& at_group = halves[std::size_t(group)];
       const int other = at_group.other[i];
@@ -645,22 +669,23 @@ class HSearch {
   }
 
   // AND rule at `middle`: the full (x, middle) with carrier `c1` and every
-  // full (middle, y) with a disjoint carrier not touching x (or, with
-  // captured sets, sharing only captured cells).
-  void and_rule(int x, int middle, const Set& c1, int id) {
+  // older full (middle, y) (the first `older` in its list) with a disjoint
+  // carrier not touching x (or, with captured sets, sharing only captured
+  // cells).
+  void and_rule(int x, int middle, const Set& c1, int id, int older) {
     if (!joins_at(middle)) return;
-    if (any_captured_) and_rule_at<true>(x, middle, c1, id);
-    else and_rule_at<false>(x, middle, c1, id);  // the common case, kept lean
+    if (any_captured_) and_rule_at<true>(x, middle, c1, id, older);
+    else and_rule_at<false>(x, middle, c1, id, older);  // the common case, kept lean
   }
   template <bool kCaptured>
-  void and_rule_at(int x, int middle, const Set& c1, int id) {
+  void and_rule_at(int x, int middle, const Set& c1, int id, int older) {
     // New connections never have `middle` as an end, so its list does not
     // change while it is walked. `blocked`: the cells a second carrier must
     // avoid (c1, and x itself when x is a cell).
     const Halves& at_middle = s_.fulls_of[std::size_t(middle)];
     Set blocked = c1;
     if (is_cell(x)) blocked.insert(x);
-    const std::size_t count = at_middle.size();
+    const auto count = std::size_t(older);
     Set cap_ends;  // the captured sets of x and of the middle (a semi's key)
     if constexpr (kCaptured) cap_ends = captured_of(x) | captured_of(middle);
     for (std::size_t i = 0; i < count; ++i) {

@@ -121,12 +121,10 @@ TEST(LocalJobSearch, HexConcedingProofsStitchAcrossTheMastersTree) {
   for (const char* opening : {"a1", "c3", "b4"}) {
     games::HexGame rules(6);
     rules.play(*rules.parse_move(opening));
-    JobSearchOptions o = options(3, 40, 1 << 20);
-    // The two-distance order: with the default circuit order one job solves
-    // a1 alone, and there is no tree to stitch.
-    games::HexKnowledge knobs;
-    knobs.order_by = games::HexKnowledge::Order::TwoDistance;
-    LocalJobSearch search(games::HexKnowledgeGame(rules, knobs), Player::White, o);
+    // Jobs small enough that none solves an opening alone, so there is a
+    // tree to stitch.
+    JobSearchOptions o = options(3, 10, 1 << 20);
+    LocalJobSearch search(games::HexKnowledgeGame(rules), Player::White, o);
     const auto r = search.solve();
     ASSERT_TRUE(r.solved()) << opening;
     const auto tree_nodes =
