@@ -132,22 +132,22 @@ class HSearch {
     std::array<Set, kMaxSemis> semi;
     std::array<int, kMaxSemis> semi_key;
   };
-  // A pair's derivations, slot by slot (recording only; kept apart so the
-  // pairs stay compact when not recording).
   // Where a pair's lists are, and the width from which each turns a
-  // newcomer away (its widest carrier's size once full): most newcomers on
-  // crowded boards are turned away on width alone, and this dense array
-  // tells so without reaching into the Pair, a cache miss on most calls.
-  // Four bytes where the board allows (as many as a bare slot index took).
+  // newcomer away (its widest carrier's size once full): a dense array of
+  // these answers the width test without reaching into the Pair, and is
+  // four bytes an entry where the board allows (as many as a bare slot
+  // index took).
   struct PairRef {
     static constexpr std::uint8_t kOpen = 255;  // wider than any carrier
-    // Up to 128 cells there are at most 130 nodes (a group takes at least
-    // one cell that is not empty, and there are two edges), so fewer than
-    // 2^15 pairs.
+    // Up to 128 cells at most 130 nodes have connections (the empty cells,
+    // the side's groups, each on at least one cell that is not empty, and
+    // the two edges), so fewer than 2^15 pairs get a slot.
     using Slot = std::conditional_t<(Set::kCapacity <= 128), std::int16_t, std::int32_t>;
     Slot slot = -1;
     std::uint8_t full_gate = kOpen, semi_gate = kOpen;
   };
+  // A pair's derivations, slot by slot (recording only; kept apart so the
+  // pairs stay compact when not recording).
   struct PairIds {
     std::array<int, kMaxFulls> full;
     std::array<int, kMaxSemis> semi;
