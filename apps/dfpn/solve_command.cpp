@@ -57,7 +57,7 @@ games::HexKnowledge parse_hex_knowledge(const std::string& text) {
   if (text == "none") return k;
   std::istringstream in(text);
   // H-search bounds, "name=N" (with "all" in the list to keep every piece).
-  auto bound = [&](const std::string& piece, const std::string& name, int& field, int most) {
+  auto bound = [&](const std::string& piece, const std::string& name, int& field, int most, int least = 1) {
     if (piece.rfind(name + "=", 0) != 0) return false;
     const std::string value = piece.substr(name.size() + 1);
     std::size_t used = 0;
@@ -67,8 +67,9 @@ games::HexKnowledge parse_hex_knowledge(const std::string& text) {
     } catch (const std::exception&) {
       used = 0;
     }
-    if (used != value.size() || used == 0 || n < 1 || n > most)
-      throw InputError("--hex-knowledge: " + name + " must be a whole number from 1 to " + std::to_string(most) +
+    if (used != value.size() || used == 0 || n < least || n > most)
+      throw InputError("--hex-knowledge: " + name + " must be a whole number from " + std::to_string(least) + " to " +
+                       std::to_string(most) +
                        ", not '" + value + "'");
     field = n;
     return true;
@@ -80,6 +81,7 @@ games::HexKnowledge parse_hex_knowledge(const std::string& text) {
     else if (bound(piece, "edge-fulls", k.max_edge_fulls_per_pair, games::HexKnowledge::kMostFullsPerPair)) continue;
     else if (bound(piece, "edge-semis", k.max_edge_semis_per_pair, games::HexKnowledge::kMostSemisPerPair)) continue;
     else if (bound(piece, "connections", k.max_connections, 1 << 24)) continue;
+    else if (bound(piece, "captured-stones", k.captured_and_stones, games::HexGame::kMaxCells, 0)) continue;
     else if (piece == "dead") k.dead_cells = true;
     else if (piece == "captured") k.dead_cells = k.captured_cells = true;
     else if (piece == "dominated") k.dead_cells = k.domination = true;
@@ -98,7 +100,7 @@ games::HexKnowledge parse_hex_knowledge(const std::string& text) {
     else if (piece == "init") k.initial_numbers = true;
     else if (piece == "edge-and") k.virtual_connections = k.and_over_edges = true;
     else if (piece == "captured-and") k.virtual_connections = k.dead_cells = k.captured_and = true;
-    else throw InputError("--hex-knowledge: unknown piece '" + piece + "' (all, none, or dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,transpositions,order,threats,init,edge-and,captured-and, and order=distance|circuit, fulls=N, semis=N, edge-fulls=N, edge-semis=N, connections=N)");
+    else throw InputError("--hex-knowledge: unknown piece '" + piece + "' (all, none, or dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,transpositions,order,threats,init,edge-and,captured-and, and order=distance|circuit, fulls=N, semis=N, edge-fulls=N, edge-semis=N, connections=N, captured-stones=N)");
   }
   return k;
 }
@@ -298,7 +300,7 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
                  "Hex knowledge: all, none, or a comma list of dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,transpositions,order,threats,init "
                  "(order=distance: order moves by two-distance potentials instead of the default electric-circuit current; edge-and: let H-search's AND rule "
                  "join connections at an edge, off by default; captured-and: let its AND and OR rules share the cells a connection's "
-                 "ends capture, off by default), "
+                 "ends capture in every position, not only in those of at most captured-stones=N stones, default 3, 0: never), "
                  "and H-search bounds fulls=N (per pair, 1-16), semis=N (1-32), edge-fulls=N and edge-semis=N (pairs "
                  "with an edge at one end; default 16 and 32), connections=N (e.g. all,semis=16) "
                  "(default: all; with --verify/--proof the df-pn family builds a rules proof with concessions, "

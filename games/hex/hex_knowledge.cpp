@@ -519,7 +519,11 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
   const bool links = knobs.ordering && knobs.order_by == HexKnowledge::Order::Circuit;
   const bool threats_first = knobs.ordering && knobs.threats_first;
   if (knobs.virtual_connections) {
-    VirtualConnections mine = h_search(cells, n, mover, knobs, links, threats_first);
+    // Captured sets in H-search near the root only (HexKnowledge::captured_and_stones).
+    const int occupied = int(std::count_if(cells.begin(), cells.end(), [](std::uint8_t c) { return c != kEmpty; }));
+    HexKnowledge h_knobs = knobs;
+    h_knobs.captured_and = knobs.captured_and || (knobs.captured_and_stones > 0 && occupied <= knobs.captured_and_stones);
+    VirtualConnections mine = h_search(cells, n, mover, h_knobs, links, threats_first);
     if (!mine.edge_fulls.empty() || !mine.edge_semis.empty()) {
       // The smallest carrier: a rules proof of the win needs its cells.
       if (!mine.edge_fulls.empty()) {
@@ -533,7 +537,7 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
       }
       return out;
     }
-    VirtualConnections theirs = h_search(cells, n, other, knobs, links);
+    VirtualConnections theirs = h_search(cells, n, other, h_knobs, links);
     if (!theirs.edge_fulls.empty()) {
       decide(other, smallest(theirs.edge_fulls));
       return out;

@@ -58,11 +58,15 @@ struct HexKnowledge {
   // key); the new carrier then holds the whole captured set. Sound by the
   // argument in docs/design.md ("Captured sets in H-search"). It decides
   // more positions and saves nodes, but builds about three times as many
-  // connections per H-search, so from scratch at every node it costs more
-  // time than it saves (docs/benchmarks.md): off until H-search is
-  // incremental. Not used when H-search records certificates (the proof
-  // verifier does not know the rule).
+  // connections per H-search, so it pays only near the root, where a
+  // decision or a narrower must-play saves a large subtree: it is used in
+  // positions of at most `captured_and_stones` stones, those filled in
+  // counted (0: never), and everywhere with `captured_and`. The bound was
+  // chosen by measurement (docs/benchmarks.md, "captured sets near the
+  // root"). Not used when H-search records certificates (the proof verifier
+  // does not know the rule).
   bool captured_and = false;
+  int captured_and_stones = 3;
 
   static HexKnowledge none() {
     HexKnowledge k;
@@ -70,6 +74,7 @@ struct HexKnowledge {
     k.virtual_connections = k.edge_templates = k.must_play = k.symmetry = k.refutation = k.shrink_proofs =
         k.transpositions = k.ordering = k.threats_first =
         k.initial_numbers = false;
+    k.captured_and_stones = 0;
     return k;
   }
   bool any() const { return dead_cells || virtual_connections || ordering || initial_numbers; }

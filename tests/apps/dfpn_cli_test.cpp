@@ -98,6 +98,7 @@ TEST(DfpnCli, BadArgumentsExitTwo) {
                            "solve --game hex --size 3 --hex-knowledge all,semis=33",
                            "solve --game hex --size 3 --hex-knowledge all,fulls=x",
                            "solve --game hex --size 3 --hex-knowledge all,edge-semis=0",
+                           "solve --game hex --size 3 --hex-knowledge all,captured-stones=-1",
                            "solve --game hex --size 3 --hex-knowledge all,frobnicate",
                            "solve --widen-factor 2", "solve --widen-base -1"}) {
     const CommandRun r = run(args);
@@ -118,7 +119,7 @@ TEST(DfpnCli, HexKnowledgeTakesPiecesAndBounds) {
   const std::string exact = winner("none");
   ASSERT_TRUE(exact == "black" || exact == "white") << exact;
   for (const char* knowledge : {"all", "all,vulnerable", "dead,vulnerable,vc", "all,fulls=1,semis=1,connections=50",
-                                "all,fulls=8,semis=16", "all,edge-fulls=4,edge-semis=8", "all,edge-and", "all,captured-and", "all --algo dfpn+ --widen-base 1 --widen-factor 0.25",
+                                "all,fulls=8,semis=16", "all,edge-fulls=4,edge-semis=8", "all,edge-and", "all,captured-and", "all,captured-stones=0", "all,captured-stones=20", "all --algo dfpn+ --widen-base 1 --widen-factor 0.25",
                                 "dead,vulnerable,refutation,transpositions"})
     EXPECT_EQ(winner(knowledge), exact) << knowledge;
 }

@@ -296,13 +296,21 @@ TEST(HSearch, CapturedSetsFindSoundConnectionsTheBareRulesMiss) {
   // After Black c4 and White e3, Black (to move) has an edge-to-edge semi
   // through b5 that needs them (Benzene's H-search finds it too); without
   // them the position stays open.
-  HexKnowledge plain, captured;
+  HexKnowledge plain, captured, near_root;
+  plain.captured_and_stones = 0;
   captured.captured_and = true;
   const HexGame c4e3 = position(7, "c4", "e3", Player::Black);
   EXPECT_FALSE(analyse(c4e3, plain).winner.has_value());
   const auto a = analyse(c4e3, captured);
   ASSERT_TRUE(a.winner.has_value());
   EXPECT_EQ(*a.winner, Player::Black);
+  // By default the rule is used in positions of at most three stones: c4 e3
+  // has two, and is decided; with the bound below two it is not.
+  const auto by_default = analyse(c4e3, near_root);
+  ASSERT_TRUE(by_default.winner.has_value());
+  EXPECT_EQ(*by_default.winner, Player::Black);
+  near_root.captured_and_stones = 1;
+  EXPECT_FALSE(analyse(c4e3, near_root).winner.has_value());
 
   // Every edge-to-edge connection the rule adds holds by the rules: with the
   // opponent on every cell outside the carrier and to move (after the key,

@@ -121,10 +121,13 @@ TEST(LocalJobSearch, HexConcedingProofsStitchAcrossTheMastersTree) {
   for (const char* opening : {"a1", "c3", "b4"}) {
     games::HexGame rules(6);
     rules.play(*rules.parse_move(opening));
-    // Jobs small enough that none solves an opening alone, so there is a
-    // tree to stitch.
+    // Jobs small enough that none solves an opening alone, and no captured
+    // sets in H-search (which decide 6x6 a1 at the root), so there is a tree
+    // to stitch.
     JobSearchOptions o = options(3, 10, 1 << 20);
-    LocalJobSearch search(games::HexKnowledgeGame(rules), Player::White, o);
+    games::HexKnowledge knobs;
+    knobs.captured_and_stones = 0;
+    LocalJobSearch search(games::HexKnowledgeGame(rules, knobs), Player::White, o);
     const auto r = search.solve();
     ASSERT_TRUE(r.solved()) << opening;
     const auto tree_nodes =
