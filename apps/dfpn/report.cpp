@@ -68,6 +68,8 @@ void print_human(std::ostream& out, const Report& r) {
                                  ? " (" + std::to_string(*r.proof_certificates) + " checked by certificates)"
                                  : "")
                       : "REJECTED: " + r.proof_error.value_or("?"));
+  else if (r.proof_error)  // asked for, but none was built or written: say why
+    line("proof", "none: " + *r.proof_error);
   if (r.proof_file) line("proof file", *r.proof_file);
   auto stat = [&](const char* key) {
     for (const auto& [name, value] : r.stats)

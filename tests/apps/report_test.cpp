@@ -54,5 +54,15 @@ TEST(Report, SummaryNamesTheAnswerAndTheEffort) {
     EXPECT_NE(text.find(part), std::string::npos) << part << " in\n" << text;
 }
 
+// A proof asked for but not built (too large for the limits) is reported,
+// not passed over in silence.
+TEST(Report, SummarySaysWhyNoProofWasChecked) {
+  Report r = sample();
+  r.proof_error = "no proof could be extracted within the limits";
+  std::ostringstream out;
+  print_human(out, r);
+  EXPECT_NE(out.str().find("proof      none: no proof could be extracted"), std::string::npos) << out.str();
+}
+
 }  // namespace
 }  // namespace dfpn::cli
