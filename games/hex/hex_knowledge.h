@@ -28,7 +28,9 @@
 //   such union found, up to a pair's capacity), with a bounded number of
 //   connections per pair (a full list trades its widest carrier for a
 //   narrower one) and in all, seeded with the
-//   fourth-row edge template (which the rules alone cannot derive). A full connection
+//   fourth-row edge template (which the rules alone cannot derive), and
+//   near the root with Benzene's captured sets (hex_knowledge_options.h,
+//   captured_and_stones). A full connection
 //   between a side's edges wins for it; a semi wins for it when it is to
 //   move.
 // * Must-play: when the side not to move has edge-to-edge semi-connections,
