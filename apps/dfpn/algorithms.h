@@ -1,7 +1,9 @@
 // Running the algorithm a SearchSpec names, on any game.
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -46,9 +48,6 @@ JobRunner<G>& job_runner() {
   return runner;
 }
 
-// Positions a conceding proof may have before the builder gives up.
-inline constexpr std::size_t kMaxConcedingProof = 2'000'000;
-
 // The df-pn family, on one thread or several, and its proof: by the rules
 // for a rules game, a conceding proof built on the table for a game with
 // knowledge (kHasRulesGame).
@@ -73,7 +72,8 @@ void run_depth_first(const G& game, Player prover, const Limits& limits, const S
   if constexpr (kHasRulesGame<G>) {
     if (want_proof && run.result.solved()) {
       ConcedingProofBuilder builder(game.rules(), explainable(game), prover, table, limits.for_follow_up(), options);
-      builder.set_max_nodes(kMaxConcedingProof);
+      builder.set_max_nodes(std::numeric_limits<std::uint32_t>::max());  // the proof format's indices
+      builder.set_max_bytes(spec.proof_bytes());
       builder.set_certificates(spec.certificates);
       run.proof = builder.build(run.result.outcome);
       run.proof_failure = builder.failure();

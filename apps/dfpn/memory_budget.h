@@ -19,9 +19,11 @@ namespace dfpn::cli {
 // shared stores, and the table gets what is left. Stores that can shrink
 // get at most half of what the program and threads leave; with the default
 // thread count, threads the budget cannot hold are dropped; too small a
-// budget is a usage error. `game` gets its stores here, before any copy.
+// budget is a usage error. With `want_proof` the table and the conceding
+// proof (SearchSpec::proof_mb) share what is left, half each. `game` gets
+// its stores here, before any copy.
 template <Game G>
-SearchSpec within_memory(G& game, SearchSpec spec) {
+SearchSpec within_memory(G& game, SearchSpec spec, bool want_proof = false) {
   if (spec.memory_mb <= 0) return spec;
   const double mib = double(1 << 20);
   double per_thread = kThreadMiB;
@@ -48,6 +50,7 @@ SearchSpec within_memory(G& game, SearchSpec spec) {
   }
   if (spec.depth_first()) spec.threads = threads;
   spec.tt_mb = left();
+  if (want_proof) spec.tt_mb = spec.proof_mb = left() / 2;
   spec.tt_entries = 0;
   return spec;
 }

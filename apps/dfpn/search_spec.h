@@ -128,6 +128,9 @@ struct SearchSpec {
   bool certificates = true;  // conceding proofs may cite checked lemmas (Hex virtual connections)
   double tt_mb = 64;         // the table (or PNS/PSS's node store)
   double memory_mb = 0;      // the whole process (within_memory); 0: the table is tt_mb
+  // What a conceding proof (--verify, --proof) may take; 0: half the
+  // machine's memory (proof_bytes()). within_memory() sets it from a budget.
+  double proof_mb = 0;
   std::uint64_t tt_entries = 0;  // the table in entries, instead of tt_mb
   int threads = 0;           // df-pn family; 0: all hardware threads
   double time_s = 0;         // 0: no limit
@@ -164,6 +167,15 @@ struct SearchSpec {
          << ": cannot allocate a table of " << bytes / double(1 << 20) << " MiB (this machine has "
          << physical / double(1 << 20) << " MiB)";
     throw InputError(what.str());
+  }
+
+  // The most a conceding proof and its builder's records may take: a proof
+  // has no size one could guess in advance (a 7x7 opening's has millions of
+  // positions), so it may grow until memory, not a count, runs out.
+  std::size_t proof_bytes() const {
+    if (proof_mb > 0) return mib_to_bytes(proof_mb);
+    const double physical = double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGESIZE));
+    return physical > 0 ? std::size_t(physical / 2) : std::size_t{1} << 30;
   }
 
   Limits limits(std::stop_token stop = {}) const {

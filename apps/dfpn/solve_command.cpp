@@ -357,7 +357,8 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
       ->capture_default_str();
   cmd.add_option("--memory-mb", search.memory_mb,
                  "Memory for the whole process in MiB: the table gets what the program, the game's stores and the "
-                 "threads leave (fewer threads when the default would not fit); overrides --tt-mb (0 = off)")
+                 "threads leave (fewer threads when the default would not fit), half of it with --verify or --proof, "
+                 "whose proof gets the other half; overrides --tt-mb (0 = off)")
       ->check(number_in(0, 1048576))
       ->capture_default_str();
   cmd.add_option("--tt-entries", search.tt_entries, "Table size in entries (overrides --tt-mb)")
@@ -374,7 +375,8 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
       ->check(count_in(0, 1000));
   cmd.add_option("--widen-factor", search.widen_factor, "df-pn family: widening factor (see --widen-base)")
       ->check(number_in(0, 1));
-  cmd.add_flag("--verify", o.verify, "Extract the proof and check it with the independent verifier");
+  cmd.add_flag("--verify", o.verify, "Extract the proof and check it with the independent verifier (the proof may take up to half the "
+                "machine's memory; with --memory-mb, what --memory-mb keeps for it)");
   cmd.add_option("--proof", o.proof_file, "Write the verified proof as an SGF game tree (hex and go)");
   cmd.add_option("--checkpoint", o.checkpoint_file,
                  "Save the table to this file (atomically) while the solve runs and when it ends, stopped or not "

@@ -107,10 +107,6 @@ Report solve_game(const G& given, const std::string& game_name, const SolveOptio
   const Player prover = !options.problem.prover          ? game.to_move()
                         : *options.problem.prover == "black" ? Player::Black
                                                              : Player::White;
-  const SearchSpec spec = within_memory(game, options.search);
-  Limits limits = spec.limits(std::move(stop));
-  if (progress)
-    limits.on_progress = [progress](const Progress& p) { progress(solve_detail::format_progress(p)); };
   bool want_proof = options.verify;
   if (!options.proof_file.empty()) {
     if constexpr (kHasRulesGame<G>) {
@@ -121,6 +117,10 @@ Report solve_game(const G& given, const std::string& game_name, const SolveOptio
     }
     want_proof = true;
   }
+  const SearchSpec spec = within_memory(game, options.search, want_proof && kHasRulesGame<G>);
+  Limits limits = spec.limits(std::move(stop));
+  if (progress)
+    limits.on_progress = [progress](const Progress& p) { progress(solve_detail::format_progress(p)); };
   // A checkpointed or resumed solve owns its table here, to load and save it.
   std::optional<tt::TranspositionTable> table;
   std::optional<PeriodicCheckpoint> checkpoint;

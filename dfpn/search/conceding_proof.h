@@ -49,8 +49,10 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "dfpn/search/dfpn.h"
@@ -96,6 +98,21 @@ class ConcedingProofBuilder {
   }
 
   void set_max_nodes(std::size_t n) { max_nodes_ = n; }
+  // The most memory the proof and the builder's records may take; the
+  // builder gives up before bytes() passes it. 0: no bound.
+  void set_max_bytes(std::size_t bytes) { max_bytes_ = bytes; }
+  // What the proof and the records take now (estimated: hash maps by
+  // their entries and buckets, with the allocator's overhead).
+  std::size_t bytes() const {
+    constexpr std::size_t kMapNode = 48, kBucket = sizeof(void*);
+    return proof_.nodes.capacity() * sizeof(typename Proof<Move>::Node) +
+           proof_.edges.capacity() * sizeof(typename Proof<Move>::Edge) +
+           (proof_.conceded.capacity() + set_cells_.capacity()) * sizeof(Move) +
+           proof_.defence_certificates.capacity() * sizeof(std::uint32_t) + certificate_bytes_ +
+           built_.capacity() * sizeof(Covered) +
+           (memo_.size() + covers_.size() + certificate_index_.size()) * kMapNode +
+           (memo_.bucket_count() + covers_.bucket_count() + certificate_index_.bucket_count()) * kBucket;
+  }
 
   // Where the proof is put together from parts: here(path) says whether
   // the position `path` leads to from the root is built here; part(path,
@@ -118,9 +135,13 @@ class ConcedingProofBuilder {
     winner_ = claim == Outcome::Proven ? attacker_ : opponent(attacker_);
     win_ = claim;
     proof_ = {};
+    certificate_index_.clear();
+    certificate_bytes_ = 0;
     proof_.winner = winner_;
     memo_.clear();
     covers_.clear();
+    built_.clear();
+    set_cells_.clear();
     winner_stones_key_ = 0;
     winner_stones_.clear();
     loser_stones_.clear();
@@ -131,7 +152,8 @@ class ConcedingProofBuilder {
     if (!root) return std::nullopt;
     put_root_first(root->node);
     stats_.positions = proof_.nodes.size();
-    root_set_ = root->proof_set;
+    const auto root_set = cells_of(root->proof_set);
+    root_set_.assign(root_set.begin(), root_set.end());
     root_certified_ = root->certified;
     return std::move(proof_);
   }
@@ -156,14 +178,42 @@ class ConcedingProofBuilder {
  private:
   using Cells = std::vector<Move>;  // sorted
   using Edge = typename Proof<Move>::Edge;
+  // A proof set stored once in set_cells_ (sets never change once built),
+  // so the memo, the covers and covered positions share it: a large proof
+  // holds millions of these.
+  struct SetRef {
+    std::uint32_t begin = 0, size = 0;
+  };
   struct Built {
     std::uint32_t node;
-    Cells proof_set;
+    SetRef proof_set;
     // Certificates at the node or below: they name the winner's groups by
     // their stones, so the subproof must not be reused where an extra
     // winner stone may merge groups.
     bool certified = false;
   };
+  std::span<const Move> cells_of(SetRef set) const { return {set_cells_.data() + set.begin, set.size}; }
+  SetRef store(const Cells& set) {
+    const SetRef ref{static_cast<std::uint32_t>(set_cells_.size()), static_cast<std::uint32_t>(set.size())};
+    set_cells_.insert(set_cells_.end(), set.begin(), set.end());
+    return ref;
+  }
+  // Proven positions with one cover key, in the order they were proven:
+  // [first, last] of a chain through Covered::next in built_.
+  struct Covered {
+    Built built;
+    std::uint32_t next = kNone;
+  };
+  struct CoverChain {
+    std::uint32_t first, last;
+  };
+  static constexpr std::uint32_t kNone = 0xFFFFFFFF;
+  void add_cover(const Built& built) {
+    const auto index = static_cast<std::uint32_t>(built_.size());
+    built_.push_back({built});
+    const auto [it, fresh] = covers_.try_emplace(cover_key(), CoverChain{index, index});
+    if (!fresh) built_[std::exchange(it->second.last, index)].next = index;
+  }
 
   std::optional<Built> visit() {
     const std::uint64_t key = rules_.hash();
@@ -171,6 +221,11 @@ class ConcedingProofBuilder {
     if (auto covered = cover()) return remember(key, std::move(*covered));
     if (proof_.nodes.size() >= max_nodes_)
       return give_up("the proof would have more than " + std::to_string(max_nodes_) + " positions");
+    if (max_bytes_ > 0 && bytes() >= max_bytes_)
+      return give_up("the proof would take more than " +
+                     (max_bytes_ >= (std::size_t{1} << 20) ? std::to_string(max_bytes_ >> 20) + " MiB"
+                                                            : std::to_string(max_bytes_ >> 10) + " KiB") +
+                     " (" + std::to_string(proof_.nodes.size()) + " positions so far)");
     if (out_of_time()) return give_up("out of time");
     if (const Outcome o = rules_.evaluate(attacker_); o != Outcome::Unknown) {
       if (o != win_) return give_up("a line ends in a loss for " + std::string(to_string(winner_)));
@@ -180,9 +235,9 @@ class ConcedingProofBuilder {
       auto part = frontier_.part(path_, win_);
       if (!part) return give_up("a part past the frontier could not be built");
       if (part->proof.winner != winner_) return give_up("a part past the frontier proves the other side's win");
-      Built built{append_proof(part->proof, proof_), std::move(part->proof_set), part->certified};
-      covers_[cover_key()].push_back(built);
-      return remember(key, std::move(built));
+      Built built{append_proof(part->proof, proof_), store(part->proof_set), part->certified};
+      add_cover(built);
+      return remember(key, built);
     }
     if constexpr (kHasCertificates<Knowledge> && kChecksCertificates<Rules>) {
       if (auto c = certificates_ ? knowledge_.certificate(winner_) : std::nullopt) {
@@ -191,9 +246,9 @@ class ConcedingProofBuilder {
         const std::uint32_t node = add_node({}, {});
         proof_.nodes[node].certificate = intern(std::move(c->text));
         ++stats_.certified;
-        Built built{node, std::move(set), true};
-        covers_[cover_key()].push_back(built);
-        return remember(key, std::move(built));
+        Built built{node, store(set), true};
+        add_cover(built);
+        return remember(key, built);
       }
     }
     MoveListOf<Rules> legal;
@@ -204,8 +259,8 @@ class ConcedingProofBuilder {
     }
     std::optional<Built> built = rules_.to_move() == winner_ ? winner_node() : loser_node(legal);
     if (!built) return std::nullopt;
-    covers_[cover_key()].push_back(*built);
-    return remember(key, std::move(*built));
+    add_cover(*built);
+    return remember(key, *built);
   }
 
   // A proven position with this one's winner's stones and side to move
@@ -222,9 +277,11 @@ class ConcedingProofBuilder {
   std::optional<Built> cover_by(std::uint64_t key, std::optional<Move> extra) {
     const auto it = covers_.find(key);
     if (it == covers_.end()) return std::nullopt;
-    for (const Built& y : it->second) {
-      if (intersects(y.proof_set, loser_stones_)) continue;
-      if (extra && std::binary_search(y.proof_set.begin(), y.proof_set.end(), *extra)) continue;
+    for (std::uint32_t at = it->second.first; at != kNone; at = built_[at].next) {
+      const Built y = built_[at].built;
+      const auto y_set = cells_of(y.proof_set);
+      if (intersects(y_set, loser_stones_)) continue;
+      if (extra && std::binary_search(y_set.begin(), y_set.end(), *extra)) continue;
       // A certificate names the winner's groups by their stones: an extra
       // stone may merge two of them, which the certificate does not expect.
       if (extra && y.certified) continue;
@@ -233,7 +290,7 @@ class ConcedingProofBuilder {
       rules_.generate_moves(legal);
       Cells conceded;
       for (const Move& m : legal)
-        if (!std::binary_search(y.proof_set.begin(), y.proof_set.end(), m)) conceded.push_back(m);
+        if (!std::binary_search(y_set.begin(), y_set.end(), m)) conceded.push_back(m);
       const auto edges = proof_.edges_of(y.node);
       ++stats_.covered;
       stats_.conceded += conceded.size();
@@ -257,9 +314,10 @@ class ConcedingProofBuilder {
       tried.push_back(m);
       const auto child = play_and_visit(m);
       if (!child) return std::nullopt;
-      Built b{add_node({Edge{m, child->node}}, {}), child->proof_set, child->certified};
-      insert(b.proof_set, m);
-      return b;
+      const auto child_set = cells_of(child->proof_set);
+      Cells set(child_set.begin(), child_set.end());
+      insert(set, m);
+      return Built{add_node({Edge{m, child->node}}, {}), store(set), child->certified};
     };
     for (const Move& m : known_winning_moves()) {
       if (auto b = attempt(m)) return b;
@@ -326,7 +384,7 @@ class ConcedingProofBuilder {
       certified = certified || child->certified;
       edges.push_back({*next, child->node});
       insert(set, *next);
-      unite(set, child->proof_set);
+      unite(set, cells_of(child->proof_set));
     }
     Cells conceded;
     for (const Move& m : legal)
@@ -339,7 +397,7 @@ class ConcedingProofBuilder {
       proof_.defence_certificates.insert(proof_.defence_certificates.end(), certificates.begin(), certificates.end());
       ++stats_.defence_certified;
     }
-    return Built{node, std::move(set), certified};
+    return Built{node, store(set), certified};
   }
 
   // The index of a certificate's text, each text stored once.
@@ -348,6 +406,7 @@ class ConcedingProofBuilder {
     for (auto [it, end] = certificate_index_.equal_range(hash); it != end; ++it)
       if (proof_.certificates[it->second] == text) return it->second;
     const auto index = static_cast<std::uint32_t>(proof_.certificates.size());
+    certificate_bytes_ += sizeof(std::string) + text.capacity();
     proof_.certificates.push_back(std::move(text));
     certificate_index_.emplace(hash, index);
     return index;
@@ -465,7 +524,7 @@ class ConcedingProofBuilder {
     const auto at = std::lower_bound(set.begin(), set.end(), m);
     if (at == set.end() || *at != m) set.insert(at, m);
   }
-  static bool intersects(const Cells& a, const Cells& b) {
+  static bool intersects(std::span<const Move> a, const Cells& b) {
     for (auto i = a.begin(), j = b.begin(); i != a.end() && j != b.end();) {
       if (*i == *j) return true;
       if (*i < *j) ++i;
@@ -473,7 +532,7 @@ class ConcedingProofBuilder {
     }
     return false;
   }
-  static void unite(Cells& set, const Cells& more) {
+  static void unite(Cells& set, std::span<const Move> more) {
     Cells both;
     both.reserve(set.size() + more.size());
     std::set_union(set.begin(), set.end(), more.begin(), more.end(), std::back_inserter(both));
@@ -501,6 +560,8 @@ class ConcedingProofBuilder {
   Limits limits_;
   DfpnOptions options_;
   std::size_t max_nodes_ = kMaxProofNodes;
+  std::size_t max_bytes_ = 0;
+  std::size_t certificate_bytes_ = 0;  // the certificates' texts
   bool certificates_ = true;
   Frontier frontier_;
   std::unordered_multimap<std::size_t, std::uint32_t> certificate_index_;  // text hash -> index
@@ -509,9 +570,11 @@ class ConcedingProofBuilder {
   Outcome win_ = Outcome::Proven;  // the winner's result, in the attacker's view
   Proof<Move> proof_;
   std::unordered_map<std::uint64_t, Built> memo_;
+  std::vector<Move> set_cells_;  // the proof sets (SetRef)
   // Proven positions by their winner's stones (added since the root) and
   // side to move, for cover().
-  std::unordered_map<std::uint64_t, std::vector<Built>> covers_;
+  std::unordered_map<std::uint64_t, CoverChain> covers_;
+  std::vector<Covered> built_;
   std::uint64_t winner_stones_key_ = 0;
   Cells winner_stones_, loser_stones_;
   std::vector<Move> path_;  // from the root to the position visited

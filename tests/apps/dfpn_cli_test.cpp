@@ -515,4 +515,19 @@ TEST(DfpnCli, MemoryBudgetSizesTheTableAndTheThreads) {
   EXPECT_EQ(std::count(refused.out.begin(), refused.out.end(), '\n'), 1) << refused.out;
 }
 
+// With a proof asked for, the budget is shared: the table gets half of what
+// is left, the proof the other half; a proof that outgrows its half stops
+// with the reason, and the answer stands.
+TEST(DfpnCli, MemoryBudgetKeepsHalfForTheProof) {
+  const auto plain = solve_json("--game hex --size 7 --moves b2 --threads 1 --memory-mb 64");
+  const auto proved = solve_json("--game hex --size 7 --moves b2 --threads 1 --memory-mb 64 --verify");
+  EXPECT_NEAR(proved["tt_mb"].get<double>(), plain["tt_mb"].get<double>() / 2, 1.0);
+  EXPECT_EQ(proved["result"], "proven");
+  EXPECT_TRUE(proved["proof_verified"].is_null());
+  EXPECT_NE(proved["proof_error"].get<std::string>().find("the proof would take more than"), std::string::npos)
+      << proved["proof_error"];
+  const auto roomy = solve_json("--game hex --size 6 --moves c3 --threads 1 --memory-mb 256 --verify");
+  EXPECT_EQ(roomy["proof_verified"], true) << roomy["proof_error"];
+}
+
 }  // namespace

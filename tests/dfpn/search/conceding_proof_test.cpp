@@ -132,6 +132,33 @@ TEST(ConcedingProof, TinyTableStillGivesVerifiedProofs) {
   for (const int cell : {0, 5, 10}) expect_rules_winner_and_verified_proof(4, cell, 16);
 }
 
+// A memory bound stops the builder with a reason instead of letting the
+// proof grow past it; a bound the proof fits in changes nothing.
+TEST(ConcedingProof, MemoryBoundStopsTheBuilderWithAReason) {
+  const HexGame g = opening(5, 7);  // c2
+  auto table = tt::TranspositionTable::with_entries(1 << 16);
+  const HexKnowledgeGame knowledge(g);
+  const DfpnOptions options = DfpnOptions::df_pn(0.25);
+  DepthFirstPns<HexKnowledgeGame> search(knowledge, Player::Black, table, Limits{}, options);
+  const Outcome outcome = search.solve().outcome;
+  ASSERT_NE(outcome, Outcome::Unknown);
+  auto build = [&](std::size_t max_bytes) {
+    ConcedingProofBuilder builder(g, knowledge, Player::Black, table, Limits{}, options);
+    builder.set_max_bytes(max_bytes);
+    auto proof = builder.build(outcome);
+    return std::pair{std::move(proof), builder.failure()};
+  };
+  const auto [free, none] = build(0);
+  ASSERT_TRUE(free) << none;
+  ASSERT_GT(free->size(), 20u);
+  const auto [roomy, no_failure] = build(std::size_t{1} << 30);
+  ASSERT_TRUE(roomy) << no_failure;
+  EXPECT_EQ(roomy->size(), free->size());
+  const auto [tight, failure] = build(2048);
+  EXPECT_FALSE(tight);
+  EXPECT_NE(failure.find("the proof would take more than 2 KiB"), std::string::npos) << failure;
+}
+
 // The first node that concedes something and answers a defence.
 std::optional<std::uint32_t> conceding_loser_node(const Proof<HexGame::Move>& proof) {
   for (std::uint32_t i = 0; i < proof.size(); ++i)
