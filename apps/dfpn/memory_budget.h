@@ -49,8 +49,8 @@ SearchSpec within_memory(G& game, SearchSpec spec, bool want_proof = false) {
     throw InputError(what.str());
   }
   if (spec.depth_first()) spec.threads = threads;
-  spec.tt_mb = left();
-  if (want_proof) spec.tt_mb = spec.proof_mb = left() / 2;
+  spec.tt_mb = want_proof ? left() / 2 : left();
+  if (want_proof) spec.proof_mb = spec.tt_mb;
   spec.tt_entries = 0;
   return spec;
 }
