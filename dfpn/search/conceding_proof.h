@@ -525,7 +525,9 @@ class ConcedingProofBuilder {
     if (at == set.end() || *at != m) set.insert(at, m);
   }
   static bool intersects(std::span<const Move> a, const Cells& b) {
-    for (auto i = a.begin(), j = b.begin(); i != a.end() && j != b.end();) {
+    auto i = a.begin();
+    auto j = b.begin();
+    while (i != a.end() && j != b.end()) {
       if (*i == *j) return true;
       if (*i < *j) ++i;
       else ++j;
