@@ -1,13 +1,25 @@
 // Proofs as SGF game trees that Sabaki, GoGui and HexGui can open: the
-// winner's move at its turns, every defence at the loser's. The proof graph
-// shares transpositions; SGF cannot, so shared subtrees are written out once
-// per path (bounded by `max_nodes`). A concession (dfpn/base/proof.h) is a setup
-// node of its own: the loser's stones (AB or AW) on the conceded cells that
-// are still empty, its children the moves that follow. A certified leaf
-// (a lemma the rules game checks itself, e.g. a Hex virtual connection)
-// keeps its certificate in a VC property and has no children; where the
-// loser is to move, VD lists defence certificates: a defence without a child
-// leads to a position where one of them holds.
+// winner's move at its turns, every defence at the loser's.
+//  * A concession (dfpn/base/proof.h) is a setup node of its own: the
+//    loser's stones (AB or AW) on the conceded cells, its children the moves
+//    that follow.
+//  * A certified leaf (a lemma the rules game checks itself, e.g. a Hex
+//    virtual connection) keeps its certificate in a VC property and has no
+//    children; where the loser is to move, VD lists defence certificates: a
+//    defence without a child leads to a position where one of them holds.
+//    The root lists every certificate once (XC); VC and VD name them by
+//    number ("#12"), since one certificate serves many positions.
+//  * The proof graph shares subproofs and SGF cannot. In monotone games (Hex:
+//    the position alone decides what follows, whatever the path) a shared
+//    subproof is written once: its first node gets a label (XN), and every
+//    later path to the same position (after the node's concession) ends in a
+//    node with the move and an XT property naming that label. Written out
+//    once per path instead, an 8x8 Hex proof would not fit in memory. Its
+//    concession also lists the cells the loser took on the way there, which
+//    other paths may reach empty. In Go, where the path matters (captures,
+//    ko), the tree is unfolded.
+// None of XC, XN, XT, VC, VD is in the SGF standard; viewers keep unknown
+// properties.
 #pragma once
 
 #include <algorithm>
@@ -16,6 +28,8 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "dfpn/base/game.h"
 #include "dfpn/base/proof_hooks.h"
@@ -24,10 +38,14 @@
 
 namespace dfpn::cli {
 
-// The property holding a certified leaf's certificate (not in the SGF
-// standard; viewers keep unknown properties).
+// A certified leaf's certificate, the defences' certificates, and the
+// root's table of all certificates.
 inline constexpr const char* kCertificateProperty = "VC";
 inline constexpr const char* kDefenceCertificateProperty = "VD";
+inline constexpr const char* kCertificateTableProperty = "XC";
+// A shared subproof's label, and a transposition to the labelled node.
+inline constexpr const char* kSharedLabelProperty = "XN";
+inline constexpr const char* kTranspositionProperty = "XT";
 
 // SGF's result property for a win by `winner` ("B+" / "W+").
 inline std::string sgf_result(Player winner) { return winner == Player::Black ? "B+" : "W+"; }
@@ -38,43 +56,89 @@ inline std::string sgf_result(Player winner) { return winner == Player::Black ? 
 template <Game G>
 void add_proof_to_sgf(G game, const Proof<MoveOf<G>>& proof, sgf::Node& root,
                       const std::function<std::string(const G&, MoveOf<G>)>& move_value,
-                      std::size_t max_nodes = 2'000'000) {
+                      std::size_t max_nodes = 16'000'000) {
+  using Move = MoveOf<G>;
   root.add("RE", {sgf_result(proof.winner)});
+  if (!proof.certificates.empty()) root.add(kCertificateTableProperty, proof.certificates);
+  const auto certificate_name = [](std::uint32_t c) { return "#" + std::to_string(c); };
   std::size_t written = 1;
+  const Player loser = opponent(proof.winner);
   const char* loser_stones = proof.winner == Player::Black ? "AW" : "AB";
-  std::function<void(std::uint32_t, sgf::Node&)> expand = [&](std::uint32_t node, sgf::Node& out) {
+
+  // Only a node with two parents can be reached twice; a leaf is written
+  // in full, in fewer bytes than a label would take.
+  std::vector<std::uint8_t> parents(proof.nodes.size());
+  if constexpr (kCanConcede<G>)
+    for (const auto& e : proof.edges)
+      if (e.child < parents.size() && parents[e.child] < 2 && proof.nodes[e.child].edge_count > 0) ++parents[e.child];
+  struct Visit {
+    std::uint32_t node;
+    std::uint64_t position;  // after the node's concession
+    bool operator==(const Visit&) const = default;
+  };
+  struct VisitHash {
+    std::size_t operator()(const Visit& v) const {
+      return std::hash<std::uint64_t>{}(v.position ^ (std::uint64_t{v.node} * 0x9E3779B97F4A7C15ull));
+    }
+  };
+  std::unordered_map<Visit, std::size_t, VisitHash> labels;
+  std::vector<Move> taken;  // cells the loser took on the way here
+
+  const auto free_cells = [&] {
+    MoveListOf<G> empty;
+    game.generate_moves(empty);
+    return empty;
+  };
+  // Gives the loser the node's conceded cells that are empty; how many.
+  const auto concede = [&](std::uint32_t node) {
+    int placed = 0;
+    if constexpr (kCanConcede<G>) {
+      if (proof.nodes[node].conceded_count == 0) return 0;
+      const auto empty = free_cells();
+      for (const Move& cell : proof.conceded_of(node)) {
+        if (std::find(empty.begin(), empty.end(), cell) == empty.end()) continue;
+        game.concede(cell, loser);
+        taken.push_back(cell);
+        ++placed;
+      }
+    }
+    return placed;
+  };
+  const auto take_back = [&](int placed) {
+    for (int i = 0; i < placed; ++i) {
+      game.undo();
+      taken.pop_back();
+    }
+  };
+
+  std::function<void(std::uint32_t, sgf::Node&, bool)> expand = [&](std::uint32_t node, sgf::Node& out, bool shared) {
     // A concession goes in a setup node of its own; the moves hang below it.
     sgf::Node setup;
     sgf::Node* parent = &out;
-    int conceded = 0;
-    if constexpr (kCanConcede<G>) {
-      if (proof.nodes[node].conceded_count > 0) {
-        MoveListOf<G> empty;
-        game.generate_moves(empty);
-        std::vector<std::string> cells;
-        for (const auto& cell : proof.conceded_of(node)) {
-          if (std::find(empty.begin(), empty.end(), cell) == empty.end()) continue;
+    if (proof.nodes[node].conceded_count > 0) {
+      const auto empty = free_cells();
+      std::vector<std::string> cells;
+      for (const Move& cell : proof.conceded_of(node)) {
+        const bool free = std::find(empty.begin(), empty.end(), cell) != empty.end();
+        if (free || (shared && std::find(taken.begin(), taken.end(), cell) != taken.end()))
           cells.push_back(move_value(game, cell));
-          game.concede(cell, opponent(proof.winner));
-          ++conceded;
-        }
-        if (!cells.empty()) {  // nothing left to concede: no setup node
-          setup.add(loser_stones, cells);
-          setup.add("C", {"conceded to the loser"});
-          parent = &setup;
-        }
+      }
+      if (!cells.empty()) {  // nothing left to concede: no setup node
+        setup.add(loser_stones, std::move(cells));
+        setup.add("C", {"conceded to the loser"});
+        parent = &setup;
       }
     }
-    if (const std::string* certificate = proof.certificate_of(node)) {
-      parent->add(kCertificateProperty, {*certificate});
-    }
+    const int placed = concede(node);
+    if (const auto c = proof.nodes[node].certificate; c != Proof<Move>::kNoCertificate && c < proof.certificates.size())
+      parent->add(kCertificateProperty, {certificate_name(c)});
     if (const auto defence = proof.defence_certificates_of(node); !defence.empty()) {
-      std::vector<std::string> texts;
-      for (const std::uint32_t c : defence) texts.push_back(proof.certificates[c]);
-      parent->add(kDefenceCertificateProperty, std::move(texts));
+      std::vector<std::string> names;
+      for (const std::uint32_t c : defence) names.push_back(certificate_name(c));
+      parent->add(kDefenceCertificateProperty, std::move(names));
     }
-    MoveListOf<G> legal;
-    game.generate_moves(legal);
+    const auto legal = free_cells();
+    const bool loser_moves = game.to_move() == loser;
     for (const auto& edge : proof.edges_of(node)) {
       // Below a concession a shared subtree may hold defences on cells the
       // loser already has: there is no such move here.
@@ -84,23 +148,35 @@ void add_proof_to_sgf(G game, const Proof<MoveOf<G>>& proof, sgf::Node& root,
                                 " positions when written as a tree");
       sgf::Node child;
       child.add(game.to_move() == Player::Black ? "B" : "W", {move_value(game, edge.move)});
-      {
-        ScopedMove scoped(game, edge.move);
-        expand(edge.child, child);
+      game.play(edge.move);
+      if (loser_moves) taken.push_back(edge.move);
+      if (edge.child < parents.size() && parents[edge.child] > 1) {
+        const int before = concede(edge.child);
+        const Visit visit{edge.child, game.hash()};
+        take_back(before);
+        const auto [at, first] = labels.try_emplace(visit, labels.size());
+        child.add(first ? kSharedLabelProperty : kTranspositionProperty, {std::to_string(at->second)});
+        if (first) expand(edge.child, child, true);
+      } else {
+        expand(edge.child, child, false);
       }
+      if (loser_moves) taken.pop_back();
+      game.undo();
       parent->children.push_back(std::move(child));
     }
-    for (int i = 0; i < conceded; ++i) game.undo();
+    take_back(placed);
     if (parent == &setup) out.children.push_back(std::move(setup));
   };
-  expand(0, root);
+  expand(0, root, false);
 }
 
 // Reads a proof tree back: each child node must hold one B or W move by the
 // side to move, or be the only child and a concession (the loser's AB/AW
 // stones, in games that can concede); `parse_value` turns a value into a
 // move (nullopt if it is not one); a VC property makes a certified leaf, VD
-// lists defence certificates. Throws std::invalid_argument naming the
+// lists defence certificates (in full, or "#k" for the root's XC[k]); XN
+// labels a node, and a node with XT (a move, no children) leads to the node
+// with that label. Throws std::invalid_argument naming the
 // SGF line of a bad node, std::domain_error if the tree cannot prove a win
 // for `winner` (it concedes stones to the winner).
 template <Game G>
@@ -110,6 +186,33 @@ Proof<MoveOf<G>> proof_from_sgf(G game, const sgf::Node& root, Player winner,
   proof.winner = winner;
   const std::string loser_stones = winner == Player::Black ? "AW" : "AB";
   auto at = [](const sgf::Node& n) { return "line " + std::to_string(n.line) + ": "; };
+  auto label_of = [&](const sgf::Node& n, const std::vector<std::string>& values, const char* id) {
+    const std::string& text = values.front();
+    if (values.size() != 1 || text.empty() || text.size() > 12 ||
+        text.find_first_not_of("0123456789") != std::string::npos)
+      throw std::invalid_argument(at(n) + id + "[" + sgf::shown(text) + "] is not a label");
+    return std::stoull(text);
+  };
+  // label -> node, once the node's subtree is read: a transposition names
+  // a node written before it, never one of its own ancestors, so the proof
+  // read back has no cycle.
+  std::unordered_map<unsigned long long, std::uint32_t> labelled;
+  // The root's certificate table comes first in proof.certificates, so "#k"
+  // is index k; a certificate written out in full is added after it.
+  if (const auto* table = root.find(kCertificateTableProperty)) proof.certificates = *table;
+  const std::size_t table_size = proof.certificates.size();
+  auto certificate_index = [&](const sgf::Node& n, const std::string& text) {
+    if (text.starts_with('#')) {
+      const std::string number = text.substr(1);
+      if (number.empty() || number.size() > 9 || number.find_first_not_of("0123456789") != std::string::npos ||
+          std::stoul(number) >= table_size)
+        throw std::invalid_argument(at(n) + "certificate " + sgf::shown(text) + " is not in the root's " +
+                                    kCertificateTableProperty + " (" + std::to_string(table_size) + " certificates)");
+      return static_cast<std::uint32_t>(std::stoul(number));
+    }
+    proof.certificates.push_back(text);
+    return static_cast<std::uint32_t>(proof.certificates.size() - 1);
+  };
   // Nodes are laid out breadth-first per parent so that each node's edges
   // are contiguous, as Proof requires.
   std::function<void(const sgf::Node&, std::uint32_t)> add = [&](const sgf::Node& in, std::uint32_t index) {
@@ -129,14 +232,16 @@ Proof<MoveOf<G>> proof_from_sgf(G game, const sgf::Node& root, Player winner,
         if (const auto* cells = node->find(loser_stones)) {
           for (const auto& text : *cells) {
             const auto cell = parse_value(game, text);
-            if (!cell || std::find(empty.begin(), empty.end(), *cell) == empty.end())
-              throw std::invalid_argument(at(*node) + loser_stones + "[" + text + "] is not an empty cell");
+            if (!cell) throw std::invalid_argument(at(*node) + loser_stones + "[" + sgf::shown(text) + "] is not a cell");
             proof.conceded.push_back(*cell);
+            // A shared subproof's concession may list a cell taken already
+            // on this path (empty on another); the verifier skips it too.
+            if (std::find(empty.begin(), empty.end(), *cell) == empty.end()) continue;
             game.concede(*cell, opponent(winner));
             ++conceded;
           }
         }
-        proof.nodes[index].conceded_count = static_cast<std::uint32_t>(conceded);
+        proof.nodes[index].conceded_count = static_cast<std::uint32_t>(proof.conceded.size()) - proof.nodes[index].first_conceded;
       }
     }
     if (const auto* certificate = node->find(kCertificateProperty)) {
@@ -149,8 +254,7 @@ Proof<MoveOf<G>> proof_from_sgf(G game, const sgf::Node& root, Player winner,
         if (certificate->size() != 1)
           throw std::invalid_argument(at(*node) + "a position has " + std::to_string(certificate->size()) +
                                       " certificates");
-        proof.nodes[index].certificate = static_cast<std::uint32_t>(proof.certificates.size());
-        proof.certificates.push_back(certificate->front());
+        proof.nodes[index].certificate = certificate_index(*node, certificate->front());
       }
     }
     if (const auto* defence = node->find(kDefenceCertificateProperty)) {
@@ -160,10 +264,7 @@ Proof<MoveOf<G>> proof_from_sgf(G game, const sgf::Node& root, Player winner,
       } else {
         proof.nodes[index].first_defence_certificate = static_cast<std::uint32_t>(proof.defence_certificates.size());
         proof.nodes[index].defence_certificate_count = static_cast<std::uint32_t>(defence->size());
-        for (const auto& text : *defence) {
-          proof.defence_certificates.push_back(static_cast<std::uint32_t>(proof.certificates.size()));
-          proof.certificates.push_back(text);
-        }
+        for (const auto& text : *defence) proof.defence_certificates.push_back(certificate_index(*node, text));
       }
     }
     proof.nodes[index].first_edge = static_cast<std::uint32_t>(proof.edges.size());
@@ -180,16 +281,41 @@ Proof<MoveOf<G>> proof_from_sgf(G game, const sgf::Node& root, Player winner,
       if (std::find(legal.begin(), legal.end(), *move) == legal.end())
         throw std::invalid_argument(at(child) + side + "[" + value->front() + "] is not legal here");
       moves.push_back(*move);
+      if (const auto* label = child.find(kTranspositionProperty)) {
+        if (!kCanConcede<G>)
+          throw std::invalid_argument(at(child) + "a transposition (" + kTranspositionProperty +
+                                      ") in a game where the path to a position matters");
+        if (!child.children.empty() || child.find(kSharedLabelProperty))
+          throw std::invalid_argument(at(child) + "a transposition (" + kTranspositionProperty +
+                                      ") has moves or a label of its own");
+        label_of(child, *label, kTranspositionProperty);
+        proof.edges.push_back({*move, 0});  // resolved below, after the siblings before it
+        continue;
+      }
       proof.edges.push_back({*move, static_cast<std::uint32_t>(proof.nodes.size())});
       proof.nodes.emplace_back();
     }
     const std::uint32_t first = proof.nodes[index].first_edge;
     for (std::size_t i = 0; i < node->children.size(); ++i) {
+      const sgf::Node& child = node->children[i];
+      if (const auto* label = child.find(kTranspositionProperty)) {
+        const auto it = labelled.find(label_of(child, *label, kTranspositionProperty));
+        if (it == labelled.end())
+          throw std::invalid_argument(at(child) + kTranspositionProperty + "[" + sgf::shown(label->front()) +
+                                      "] names no node written before it (" + kSharedLabelProperty + ")");
+        proof.edges[first + i].child = it->second;
+        continue;
+      }
       const std::uint32_t child_index = proof.edges[first + i].child;
       ScopedMove scoped(game, moves[i]);
       add(node->children[i], child_index);
     }
     for (int i = 0; i < conceded; ++i) game.undo();
+    if (const auto* label = in.find(kSharedLabelProperty)) {
+      if (!labelled.emplace(label_of(in, *label, kSharedLabelProperty), index).second)
+        throw std::invalid_argument(at(in) + kSharedLabelProperty + "[" + sgf::shown(label->front()) +
+                                    "] labels two nodes");
+    }
   };
   proof.nodes.emplace_back();
   add(root, 0);

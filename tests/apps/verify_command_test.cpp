@@ -69,21 +69,23 @@ TEST(VerifyCommand, CertifiedConnectionRoundTrip) {
   EXPECT_EQ(result["proof_verified"], true);
   EXPECT_GE(result["proof_certificates"].get<int>(), 1);
   const std::string text = read_file(proof);
-  const auto vc = text.find("VC[W;");
+  // The root lists the certificates once (XC); a VC names one by number.
+  ASSERT_NE(text.find("VC[#"), std::string::npos) << text.substr(0, 400);
+  const auto vc = text.find("XC[W;");
   ASSERT_NE(vc, std::string::npos) << text.substr(0, 400);
   CommandRun r = run("verify " + proof);
   EXPECT_EQ(r.status, 0) << r.out;
 
   // Claimed for the other side: the certificate does not connect Black.
   std::string wrong_side = text;
-  wrong_side.replace(vc, 5, "VC[B;");
+  wrong_side.replace(vc, 5, "XC[B;");
   r = run("verify " + write_file("wrong_side.sgf", wrong_side));
   EXPECT_EQ(r.status, 1) << r.out;
   EXPECT_NE(r.out.find("certificate"), std::string::npos) << r.out;
 
   // Not a derivation at all.
   std::string garbage = text;
-  garbage.replace(vc, 5, "VC[W;Z;");
+  garbage.replace(vc, 5, "XC[W;Z;");
   r = run("verify " + write_file("garbage_vc.sgf", garbage));
   EXPECT_EQ(r.status, 1) << r.out;
 
@@ -92,7 +94,7 @@ TEST(VerifyCommand, CertifiedConnectionRoundTrip) {
   const auto defended = temp_path("defended.sgf");
   ASSERT_EQ(run("solve --game hex --size 5 --moves b2 --threads 1 --proof " + defended).status, 0);
   const std::string b2 = read_file(defended);
-  const auto vd = b2.find("VD[B;");
+  const auto vd = b2.find("VD[#");
   ASSERT_NE(vd, std::string::npos) << b2.substr(0, 400);
   r = run("verify " + defended);
   EXPECT_EQ(r.status, 0) << r.out;
@@ -108,16 +110,36 @@ TEST(VerifyCommand, CertifiedConnectionRoundTrip) {
   EXPECT_EQ(run("verify " + unfolded).status, 0);
 }
 
+// 6x6 a2: subproofs reached by several paths are written once (XN) and
+// named from the others (XT); the file reads back as the same graph.
+TEST(VerifyCommand, SharedSubproofsRoundTrip) {
+  const auto proof = temp_path("shared.sgf");
+  ASSERT_EQ(run("solve --game hex --size 6 --moves a2 --threads 1 --proof " + proof).status, 0);
+  const std::string text = read_file(proof);
+  const auto xt = text.find("XT[");
+  ASSERT_NE(xt, std::string::npos) << text.substr(0, 400);
+  ASSERT_NE(text.find("XN["), std::string::npos);
+  CommandRun r = run("verify " + proof);
+  EXPECT_EQ(r.status, 0) << r.out;
+
+  // A transposition whose label was never written: not a proof file.
+  std::string dangling = text;
+  dangling.replace(xt, 3, "XT[999999");
+  r = run("verify " + write_file("dangling.sgf", dangling));
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("names no node written before it"), std::string::npos) << r.out;
+}
+
 TEST(VerifyCommand, DamagedProofsAreRejected) {
   const auto proof = temp_path("damaged_source.sgf");
   ASSERT_EQ(run("solve --game hex --size 3 --threads 1 --no-certificates --proof " + proof).status, 0);
   const std::string text = read_file(proof);
 
-  // Drop the first variation below the winning move: a defence left unanswered.
-  const auto first = text.find("\n (");
-  const auto second = text.find("\n (", first + 1);
-  ASSERT_NE(second, std::string::npos);
-  const auto missing = write_file("missing.sgf", text.substr(0, first) + text.substr(second));
+  // Drop the last variation below the winning move (no later one names a
+  // node in it): a defence left unanswered.
+  const auto last = text.rfind("\n (");
+  ASSERT_NE(last, std::string::npos);
+  const auto missing = write_file("missing.sgf", text.substr(0, last) + ")\n");
   CommandRun r = run("verify " + missing);
   EXPECT_EQ(r.status, 1) << r.out;
   EXPECT_NE(r.out.find("is not answered"), std::string::npos) << r.out;
