@@ -26,6 +26,7 @@
 #include <cstddef>
 #include <functional>
 #include <optional>
+#include <ostream>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -50,13 +51,16 @@ inline constexpr const char* kTranspositionProperty = "XT";
 // SGF's result property for a win by `winner` ("B+" / "W+").
 inline std::string sgf_result(Player winner) { return winner == Player::Black ? "B+" : "W+"; }
 
-// Adds the proof below `root` (the node that already describes the start
-// position). `move_value` turns a move into the SGF property value. Throws
-// std::length_error if the tree would exceed `max_nodes` nodes.
+// Writes the proof to `out` as an SGF game tree, streamed (an 8x8 Hex
+// proof as sgf::Nodes would take gigabytes): `root` describes the start
+// position and gets RE and the certificate table; the proof's moves follow.
+// `move_value` turns a move into the SGF property value. Throws
+// std::length_error past `max_nodes` moves (a Go proof unfolded into a tree
+// can grow without bound), with part of the tree already written.
 template <Game G>
-void add_proof_to_sgf(G game, const Proof<MoveOf<G>>& proof, sgf::Node& root,
-                      const std::function<std::string(const G&, MoveOf<G>)>& move_value,
-                      std::size_t max_nodes = 16'000'000) {
+void write_proof_sgf(G game, const Proof<MoveOf<G>>& proof, sgf::Node root,
+                     const std::function<std::string(const G&, MoveOf<G>)>& move_value, std::ostream& out,
+                     std::size_t max_nodes = 100'000'000) {
   using Move = MoveOf<G>;
   root.add("RE", {sgf_result(proof.winner)});
   if (!proof.certificates.empty()) root.add(kCertificateTableProperty, proof.certificates);
@@ -111,10 +115,10 @@ void add_proof_to_sgf(G game, const Proof<MoveOf<G>>& proof, sgf::Node& root,
     }
   };
 
-  std::function<void(std::uint32_t, sgf::Node&, bool)> expand = [&](std::uint32_t node, sgf::Node& out, bool shared) {
-    // A concession goes in a setup node of its own; the moves hang below it.
-    sgf::Node setup;
-    sgf::Node* parent = &out;
+  // Writes what follows the node whose move (or root) was just written:
+  // its concession (a setup node), certificates, then its moves: a single
+  // one continues the line, several open one variation each.
+  std::function<void(std::uint32_t, int, bool)> expand = [&](std::uint32_t node, int indent, bool shared) {
     if (proof.nodes[node].conceded_count > 0) {
       const auto empty = free_cells();
       std::vector<std::string> cells;
@@ -123,51 +127,55 @@ void add_proof_to_sgf(G game, const Proof<MoveOf<G>>& proof, sgf::Node& root,
         if (free || (shared && std::find(taken.begin(), taken.end(), cell) != taken.end()))
           cells.push_back(move_value(game, cell));
       }
-      if (!cells.empty()) {  // nothing left to concede: no setup node
-        setup.add(loser_stones, std::move(cells));
-        setup.add("C", {"conceded to the loser"});
-        parent = &setup;
-      }
+      if (!cells.empty())  // nothing left to concede: no setup node
+        out << ';' << sgf::property_text(loser_stones, cells) << sgf::property_text("C", {"conceded to the loser"});
     }
     const int placed = concede(node);
     if (const auto c = proof.nodes[node].certificate; c != Proof<Move>::kNoCertificate && c < proof.certificates.size())
-      parent->add(kCertificateProperty, {certificate_name(c)});
+      out << sgf::property_text(kCertificateProperty, {certificate_name(c)});
     if (const auto defence = proof.defence_certificates_of(node); !defence.empty()) {
       std::vector<std::string> names;
       for (const std::uint32_t c : defence) names.push_back(certificate_name(c));
-      parent->add(kDefenceCertificateProperty, std::move(names));
+      out << sgf::property_text(kDefenceCertificateProperty, names);
     }
+    // Below a concession a shared subtree may hold defences on cells the
+    // loser already has: there is no such move here.
     const auto legal = free_cells();
+    std::vector<typename Proof<Move>::Edge> edges;
+    for (const auto& edge : proof.edges_of(node))
+      if (std::find(legal.begin(), legal.end(), edge.move) != legal.end()) edges.push_back(edge);
     const bool loser_moves = game.to_move() == loser;
-    for (const auto& edge : proof.edges_of(node)) {
-      // Below a concession a shared subtree may hold defences on cells the
-      // loser already has: there is no such move here.
-      if (std::find(legal.begin(), legal.end(), edge.move) == legal.end()) continue;
+    const char* side = game.to_move() == Player::Black ? "B" : "W";
+    const bool variations = edges.size() > 1;
+    for (const auto& edge : edges) {
       if (++written > max_nodes)
         throw std::length_error("the proof has more than " + std::to_string(max_nodes) +
                                 " positions when written as a tree");
-      sgf::Node child;
-      child.add(game.to_move() == Player::Black ? "B" : "W", {move_value(game, edge.move)});
+      if (variations) out << '\n' << std::string(std::size_t(indent + 1), ' ') << '(';
+      out << ';' << sgf::property_text(side, {move_value(game, edge.move)});
       game.play(edge.move);
       if (loser_moves) taken.push_back(edge.move);
+      const int below = variations ? indent + 1 : indent;
       if (edge.child < parents.size() && parents[edge.child] > 1) {
         const int before = concede(edge.child);
         const Visit visit{edge.child, game.hash()};
         take_back(before);
         const auto [at, first] = labels.try_emplace(visit, labels.size());
-        child.add(first ? kSharedLabelProperty : kTranspositionProperty, {std::to_string(at->second)});
-        if (first) expand(edge.child, child, true);
+        out << sgf::property_text(first ? kSharedLabelProperty : kTranspositionProperty, {std::to_string(at->second)});
+        if (first) expand(edge.child, below, true);
       } else {
-        expand(edge.child, child, false);
+        expand(edge.child, below, false);
       }
       if (loser_moves) taken.pop_back();
       game.undo();
-      parent->children.push_back(std::move(child));
+      if (variations) out << ')';
     }
     take_back(placed);
-    if (parent == &setup) out.children.push_back(std::move(setup));
   };
-  expand(0, root, false);
+  out << "(;";
+  for (const auto& p : root.properties) out << sgf::property_text(p.id, p.values);
+  expand(0, 0, false);
+  out << ")\n";
 }
 
 // Reads a proof tree back: each child node must hold one B or W move by the

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <sstream>
@@ -33,7 +34,7 @@ inline std::string format_progress(const Progress& p) {
 }
 
 template <Game G>
-void write_proof_sgf(const G& game, const Proof<MoveOf<G>>& proof, const std::string& path, Report& report) {
+void save_proof_sgf(const G& game, const Proof<MoveOf<G>>& proof, const std::string& path, Report& report) {
   using Codec = SgfCodec<G>;
   sgf::Node root;
   try {
@@ -42,18 +43,20 @@ void write_proof_sgf(const G& game, const Proof<MoveOf<G>>& proof, const std::st
     report.proof_error = std::string("not written: ") + e.what();
     return;
   }
-  try {
-    add_proof_to_sgf<G>(game, proof, root, Codec::value);
-  } catch (const std::length_error& e) {
-    report.proof_error = std::string("not written: ") + e.what();
-    return;
-  }
   const std::string winner(to_string(proof.winner));
   root.add("C", {"dfpn proof: " + winner + " wins. At " + winner + "'s turns one winning move, at the other side's every move." +
                  (proof.conceded.empty() ? "" : " Setup nodes concede cells to the loser (a win stays a win when the loser has more stones).") +
                  (proof.certificates.empty() ? "" : " In positions with a VC property the winner is already connected by the virtual connection it derives (dfpn verify checks it).")});
   std::ofstream out(path);
-  out << sgf::write(root);
+  try {
+    write_proof_sgf<G>(game, proof, std::move(root), Codec::value, out);
+  } catch (const std::length_error& e) {
+    out.close();
+    std::error_code ignored;  // a partial tree is no proof: leave no file behind
+    if (std::filesystem::is_regular_file(path, ignored)) std::filesystem::remove(path, ignored);
+    report.proof_error = std::string("not written: ") + e.what();
+    return;
+  }
   out.close();  // a full disk shows only when the buffer is written out
   if (out.fail()) {
     report.write_error = "--proof: cannot write '" + path + "'";
@@ -72,7 +75,7 @@ void check_proof(const G& game, const Proof<MoveOf<G>>& proof, Player prover, Ou
   report.proof_certificates = check.certificates;
   if (!check.ok) report.proof_error = check.error;
   if constexpr (HasSgf<G>) {
-    if (check.ok && !options.proof_file.empty()) write_proof_sgf(game, proof, options.proof_file, report);
+    if (check.ok && !options.proof_file.empty()) save_proof_sgf(game, proof, options.proof_file, report);
   }
 }
 

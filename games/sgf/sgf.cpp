@@ -157,10 +157,7 @@ std::string escape(const std::string& value) {
 
 void write_node(const Node& node, std::string& out) {
   out += ';';
-  for (const auto& p : node.properties) {
-    out += p.id;
-    for (const auto& v : p.values) out += '[' + escape(v) + ']';
-  }
+  for (const auto& p : node.properties) out += property_text(p.id, p.values);
 }
 
 // Writes the sequence starting at `node`, then its variations.
@@ -186,6 +183,12 @@ std::string write(const Node& root) {
   std::string out = "(";
   write_sequence(root, out, 0);
   out += ")\n";
+  return out;
+}
+
+std::string property_text(std::string_view id, const std::vector<std::string>& values) {
+  std::string out(id);
+  for (const auto& v : values) out += '[' + escape(v) + ']';
   return out;
 }
 

@@ -52,6 +52,10 @@ std::string shown(std::string_view value);
 // The tree as SGF text, one node per line with variations indented.
 std::string write(const Node& root);
 
+// `id` and its values as SGF text ("AB[a1][b2]", values escaped), for
+// writers that stream a tree too large to hold as Nodes.
+std::string property_text(std::string_view id, const std::vector<std::string>& values);
+
 // Number of nodes in the tree rooted at `root` (including it).
 std::size_t count_nodes(const Node& root);
 

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -22,9 +23,9 @@ namespace {
 template <class G>
 Proof<MoveOf<G>> round_trip(const G& game, const Proof<MoveOf<G>>& proof) {
   using Codec = SgfCodec<G>;
-  sgf::Node root = Codec::root(game);
-  add_proof_to_sgf<G>(game, proof, root, Codec::value);
-  const sgf::Node back = sgf::parse(sgf::write(root));
+  std::ostringstream text;
+  write_proof_sgf<G>(game, proof, Codec::root(game), Codec::value, text);
+  const sgf::Node back = sgf::parse(text.str());
   return proof_from_sgf<G>(Codec::setup(back), back, proof.winner, Codec::parse);
 }
 
@@ -54,10 +55,13 @@ TEST(ProofSgf, HexTranspositionsAreWrittenOnceAndReadBackShared) {
   const auto proof = search.proof();
   ASSERT_TRUE(proof);
   using Codec = SgfCodec<games::HexGame>;
-  sgf::Node root = Codec::root(game);
-  add_proof_to_sgf<games::HexGame>(game, *proof, root, Codec::value);
-  const std::string text = sgf::write(root);
+  std::ostringstream written;
+  write_proof_sgf<games::HexGame>(game, *proof, Codec::root(game), Codec::value, written);
+  const std::string text = written.str();
   EXPECT_NE(text.find("XT["), std::string::npos) << "a 4x4 proof has transpositions";
+  std::ostringstream cut;
+  EXPECT_THROW(write_proof_sgf<games::HexGame>(game, *proof, Codec::root(game), Codec::value, cut, 3), std::length_error)
+      << "more than 3 moves";
   const sgf::Node back_root = sgf::parse(text);
   const auto back = proof_from_sgf<games::HexGame>(Codec::setup(back_root), back_root, proof->winner, Codec::parse);
   // One node per position, as in the search's own proof (leaves, written
@@ -109,9 +113,9 @@ TEST(ProofSgf, GoProofsReadBackAndStillVerify) {
 
   // In Go the path to a position matters: a transposition is not accepted.
   using Codec = SgfCodec<games::GoGame>;
-  sgf::Node root = Codec::root(game);
-  add_proof_to_sgf<games::GoGame>(game, *proof, root, Codec::value);
-  std::string text = sgf::write(root);
+  std::ostringstream written;
+  write_proof_sgf<games::GoGame>(game, *proof, Codec::root(game), Codec::value, written);
+  std::string text = written.str();
   EXPECT_EQ(text.find("XT["), std::string::npos);
   const auto last = text.rfind(";W[");
   ASSERT_NE(last, std::string::npos);
@@ -129,9 +133,9 @@ TEST(ProofSgf, ATamperedTreeIsRefused) {
   const auto proof = search.proof();
   ASSERT_TRUE(proof);
   using Codec = SgfCodec<games::HexGame>;
-  sgf::Node root = Codec::root(game);
-  add_proof_to_sgf<games::HexGame>(game, *proof, root, Codec::value);
-  std::string text = sgf::write(root);
+  std::ostringstream written;
+  write_proof_sgf<games::HexGame>(game, *proof, Codec::root(game), Codec::value, written);
+  std::string text = written.str();
   // A move to a cell off the board.
   const auto at = text.find(";W[");
   ASSERT_NE(at, std::string::npos);
