@@ -226,7 +226,7 @@ class ConcedingProofBuilder {
                      (max_bytes_ >= (std::size_t{1} << 20) ? std::to_string(max_bytes_ >> 20) + " MiB"
                                                             : std::to_string(max_bytes_ >> 10) + " KiB") +
                      " (" + std::to_string(proof_.nodes.size()) + " positions so far)");
-    if (out_of_time()) return give_up("out of time");
+    if (out_of_time()) return give_up(stop_reason());
     if (const Outcome o = rules_.evaluate(attacker_); o != Outcome::Unknown) {
       if (o != win_) return give_up("a line ends in a loss for " + std::string(to_string(winner_)));
       return remember(key, {add_node({}, {}), {}});
@@ -326,9 +326,12 @@ class ConcedingProofBuilder {
     if (frontier_.here) return give_up("the table names no winning move before the frontier");
     if (const auto m = search_winning_move()) {
       if (auto b = attempt(*m)) return b;
-      if (stopped_) return std::nullopt;
     }
-    return give_up("no winning move found for " + std::string(to_string(winner_)));
+    // A search cut short by a stop found nothing, which proves nothing.
+    if (stopped_) return give_up(stop_reason());
+    std::string line;
+    for (const Move& m : path_) line += (line.empty() ? "" : " ") + rules_.move_to_string(m);
+    return give_up("no winning move found for " + std::string(to_string(winner_)) + " after [" + line + "]");
   }
 
   // Every loser move in the proof set answered; the rest conceded.
@@ -548,6 +551,11 @@ class ConcedingProofBuilder {
     if (++visits_ % 256 != 0) return stopped_;
     if (limits_.stop.stop_requested() || (limits_.time_s > 0 && elapsed_s() >= limits_.time_s)) stopped_ = true;
     return stopped_;
+  }
+
+  // Why the builder stopped early: a stop request or the time limit.
+  std::string stop_reason() const {
+    return limits_.stop.stop_requested() ? "stopped before the proof was complete" : "out of time";
   }
 
   std::nullopt_t give_up(std::string why) {

@@ -6,6 +6,7 @@
 
 #include <map>
 #include <random>
+#include <stop_token>
 #include <string>
 
 #include "dfpn/search/dfpn.h"
@@ -157,6 +158,26 @@ TEST(ConcedingProof, MemoryBoundStopsTheBuilderWithAReason) {
   const auto [tight, failure] = build(2048);
   EXPECT_FALSE(tight);
   EXPECT_NE(failure.find("the proof would take more than 2 KiB"), std::string::npos) << failure;
+}
+
+// A stop request ends the builder with that reason, not with a claim
+// about the position (a search cut short finds no winning move).
+TEST(ConcedingProof, AStopRequestIsTheReasonGiven) {
+  const HexGame g = opening(5, 7);  // c2
+  auto table = tt::TranspositionTable::with_entries(1 << 16);
+  const HexKnowledgeGame knowledge(g);
+  const DfpnOptions options = DfpnOptions::df_pn(0.25);
+  DepthFirstPns<HexKnowledgeGame> search(knowledge, Player::Black, table, Limits{}, options);
+  const Outcome outcome = search.solve().outcome;
+  ASSERT_NE(outcome, Outcome::Unknown);
+  table.clear();  // the builder must search, and meets the stop there
+  std::stop_source stop;
+  stop.request_stop();
+  Limits limits;
+  limits.stop = stop.get_token();
+  ConcedingProofBuilder builder(g, knowledge, Player::Black, table, limits, options);
+  EXPECT_FALSE(builder.build(outcome));
+  EXPECT_EQ(builder.failure(), "stopped before the proof was complete");
 }
 
 // The first node that concedes something and answers a defence.
