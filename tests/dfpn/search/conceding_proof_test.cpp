@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <memory>
 #include <random>
 #include <stop_token>
 #include <string>
+#include <tuple>
 
 #include "dfpn/search/dfpn.h"
 #include "dfpn/base/proof.h"
@@ -133,15 +135,23 @@ TEST(ConcedingProof, TinyTableStillGivesVerifiedProofs) {
   for (const int cell : {0, 5, 10}) expect_rules_winner_and_verified_proof(4, cell, 16);
 }
 
+// 5x5 c2 solved with the knowledge (Black the attacker), its table kept
+// for a builder.
+struct SolvedOpening {
+  HexGame position = opening(5, 7);
+  std::unique_ptr<tt::TranspositionTable> table =
+      std::make_unique<tt::TranspositionTable>(tt::TranspositionTable::with_entries(1 << 16));
+  HexKnowledgeGame knowledge{position};
+  DfpnOptions options = DfpnOptions::df_pn(0.25);
+  Outcome outcome = DepthFirstPns<HexKnowledgeGame>(knowledge, Player::Black, *table, Limits{}, options).solve().outcome;
+};
+
 // A memory bound stops the builder with a reason instead of letting the
 // proof grow past it; a bound the proof fits in changes nothing.
 TEST(ConcedingProof, MemoryBoundStopsTheBuilderWithAReason) {
-  const HexGame g = opening(5, 7);  // c2
-  auto table = tt::TranspositionTable::with_entries(1 << 16);
-  const HexKnowledgeGame knowledge(g);
-  const DfpnOptions options = DfpnOptions::df_pn(0.25);
-  DepthFirstPns<HexKnowledgeGame> search(knowledge, Player::Black, table, Limits{}, options);
-  const Outcome outcome = search.solve().outcome;
+  const SolvedOpening c2;
+  const auto& [g, knowledge, options, outcome] = std::tie(c2.position, c2.knowledge, c2.options, c2.outcome);
+  auto& table = *c2.table;
   ASSERT_NE(outcome, Outcome::Unknown);
   auto build = [&](std::size_t max_bytes) {
     ConcedingProofBuilder builder(g, knowledge, Player::Black, table, Limits{}, options);
@@ -163,20 +173,15 @@ TEST(ConcedingProof, MemoryBoundStopsTheBuilderWithAReason) {
 // A stop request ends the builder with that reason, not with a claim
 // about the position (a search cut short finds no winning move).
 TEST(ConcedingProof, AStopRequestIsTheReasonGiven) {
-  const HexGame g = opening(5, 7);  // c2
-  auto table = tt::TranspositionTable::with_entries(1 << 16);
-  const HexKnowledgeGame knowledge(g);
-  const DfpnOptions options = DfpnOptions::df_pn(0.25);
-  DepthFirstPns<HexKnowledgeGame> search(knowledge, Player::Black, table, Limits{}, options);
-  const Outcome outcome = search.solve().outcome;
-  ASSERT_NE(outcome, Outcome::Unknown);
-  table.clear();  // the builder must search, and meets the stop there
+  const SolvedOpening c2;
+  ASSERT_NE(c2.outcome, Outcome::Unknown);
+  c2.table->clear();  // the builder must search, and meets the stop there
   std::stop_source stop;
   stop.request_stop();
   Limits limits;
   limits.stop = stop.get_token();
-  ConcedingProofBuilder builder(g, knowledge, Player::Black, table, limits, options);
-  EXPECT_FALSE(builder.build(outcome));
+  ConcedingProofBuilder builder(c2.position, c2.knowledge, Player::Black, *c2.table, limits, c2.options);
+  EXPECT_FALSE(builder.build(c2.outcome));
   EXPECT_EQ(builder.failure(), "stopped before the proof was complete");
 }
 
