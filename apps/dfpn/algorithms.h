@@ -71,7 +71,10 @@ void run_depth_first(const G& game, Player prover, const Limits& limits, const S
   }
   if constexpr (kHasRulesGame<G>) {
     if (want_proof && run.result.solved()) {
-      ConcedingProofBuilder builder(game.rules(), explainable(game), prover, table, limits.for_follow_up(), options);
+      Limits follow_up = limits.for_follow_up();
+      follow_up.on_progress = limits.on_progress;  // the build can take longer than the search
+      follow_up.progress_interval_s = limits.progress_interval_s;
+      ConcedingProofBuilder builder(game.rules(), explainable(game), prover, table, follow_up, options);
       builder.set_max_nodes(std::numeric_limits<std::uint32_t>::max());  // the proof format's indices
       builder.set_max_bytes(spec.proof_bytes());
       builder.set_certificates(spec.certificates);

@@ -24,6 +24,11 @@ namespace solve_detail {
 
 inline std::string format_progress(const Progress& p) {
   std::ostringstream out;
+  if (p.building_proof) {
+    out << std::fixed << std::setprecision(1) << p.elapsed_s << " s  building the proof: " << p.nodes
+        << " positions, " << std::setprecision(0) << double(p.proof_bytes) / double(1 << 20) << " MiB";
+    return out.str();
+  }
   auto number = [](ProofNumber n) { return n == kInfinity ? std::string("inf") : std::to_string(n); };
   out << std::fixed << std::setprecision(1) << p.elapsed_s << " s  " << p.nodes << " nodes  "
       << std::setprecision(0) << (p.elapsed_s > 0 ? double(p.nodes) / p.elapsed_s : 0.0)

@@ -36,6 +36,10 @@ struct Progress {
   Numbers root{};
   double table_fill = 0;   // 0..1, or 0 for algorithms without a table
   std::string best_line;   // space-separated moves, may be empty
+  // Set while a proof is built after the search: `nodes` are then the
+  // proof's positions so far and `proof_bytes` what they take.
+  bool building_proof = false;
+  std::size_t proof_bytes = 0;
 };
 
 struct Limits {

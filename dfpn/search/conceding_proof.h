@@ -94,7 +94,8 @@ class ConcedingProofBuilder {
                         DfpnOptions options = {})
       : rules_(std::move(rules)), knowledge_(std::move(knowledge)), attacker_(attacker), table_(table),
         limits_(std::move(limits)), options_(options) {
-    limits_.on_progress = {};
+    // The progress callback reports the build; the searches it runs stay quiet.
+    progress_ = std::exchange(limits_.on_progress, {});
   }
 
   void set_max_nodes(std::size_t n) { max_nodes_ = n; }
@@ -549,7 +550,17 @@ class ConcedingProofBuilder {
   }
   bool out_of_time() {
     if (++visits_ % 256 != 0) return stopped_;
-    if (limits_.stop.stop_requested() || (limits_.time_s > 0 && elapsed_s() >= limits_.time_s)) stopped_ = true;
+    const double elapsed = elapsed_s();
+    if (limits_.stop.stop_requested() || (limits_.time_s > 0 && elapsed >= limits_.time_s)) stopped_ = true;
+    if (progress_ && elapsed >= next_progress_s_) {
+      next_progress_s_ = elapsed + limits_.progress_interval_s;
+      Progress p;
+      p.building_proof = true;
+      p.nodes = proof_.nodes.size();
+      p.proof_bytes = bytes();
+      p.elapsed_s = elapsed;
+      progress_(p);
+    }
     return stopped_;
   }
 
@@ -592,6 +603,8 @@ class ConcedingProofBuilder {
   bool root_certified_ = false;
   std::chrono::steady_clock::time_point start_;
   std::uint64_t visits_ = 0;
+  std::function<void(const Progress&)> progress_;
+  double next_progress_s_ = 0;
   bool stopped_ = false;
   std::string failure_;
   Stats stats_;

@@ -185,6 +185,33 @@ TEST(ConcedingProof, AStopRequestIsTheReasonGiven) {
   EXPECT_EQ(builder.failure(), "stopped before the proof was complete");
 }
 
+// A long build reports its progress through the limits' callback: the
+// proof's positions so far and their memory, never decreasing.
+TEST(ConcedingProof, ReportsItsProgress) {
+  const HexGame g = opening(4, 0);  // a1, answered move by move without certificates
+  auto table = tt::TranspositionTable::with_entries(1 << 16);
+  const HexKnowledgeGame knowledge(g);
+  const DfpnOptions options = DfpnOptions::df_pn(0.25);
+  const Outcome outcome = DepthFirstPns<HexKnowledgeGame>(knowledge, Player::Black, table, Limits{}, options).solve().outcome;
+  std::vector<Progress> reports;
+  Limits limits;
+  limits.progress_interval_s = 0;  // every check
+  limits.on_progress = [&](const Progress& p) { reports.push_back(p); };
+  ConcedingProofBuilder builder(g, knowledge, Player::Black, table, limits, options);
+  builder.set_certificates(false);
+  const auto proof = builder.build(outcome);
+  ASSERT_TRUE(proof) << builder.failure();
+  ASSERT_FALSE(reports.empty());
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    EXPECT_TRUE(reports[i].building_proof);
+    EXPECT_LE(reports[i].nodes, proof->size());
+    EXPECT_GT(reports[i].proof_bytes, 0u);
+    if (i > 0) {
+      EXPECT_GE(reports[i].nodes, reports[i - 1].nodes);
+    }
+  }
+}
+
 // The first node that concedes something and answers a defence.
 std::optional<std::uint32_t> conceding_loser_node(const Proof<HexGame::Move>& proof) {
   for (std::uint32_t i = 0; i < proof.size(); ++i)
