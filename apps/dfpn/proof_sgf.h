@@ -195,8 +195,9 @@ Proof<MoveOf<G>> proof_from_sgf(G game, const sgf::Node& root, Player winner,
   const std::string loser_stones = winner == Player::Black ? "AW" : "AB";
   auto at = [](const sgf::Node& n) { return "line " + std::to_string(n.line) + ": "; };
   auto label_of = [&](const sgf::Node& n, const std::vector<std::string>& values, const char* id) {
+    if (values.size() != 1) throw std::invalid_argument(at(n) + id + " must have one value");
     const std::string& text = values.front();
-    if (values.size() != 1 || text.empty() || text.size() > 12 ||
+    if (text.empty() || text.size() > 12 ||
         text.find_first_not_of("0123456789") != std::string::npos)
       throw std::invalid_argument(at(n) + id + "[" + sgf::shown(text) + "] is not a label");
     return std::stoull(text);
