@@ -73,10 +73,14 @@ void save_proof_sgf(const G& game, const Proof<MoveOf<G>>& proof, const std::str
 // Verifies the proof by the rules of `game` and writes it as SGF if asked.
 template <Game G>
 void check_proof(const G& game, const Proof<MoveOf<G>>& proof, Player prover, Outcome outcome,
-                 const SolveOptions& options, Report& report) {
-  const auto check = verify_proof(game, proof, prover, outcome);
-  report.proof_verified = check.ok;
+                 const SolveOptions& options, std::stop_token stop, Report& report) {
+  const auto check = verify_proof(game, proof, prover, outcome, std::move(stop));
   report.proof_size = proof.size();
+  if (check.stopped) {  // neither verified nor refuted: proof_verified stays null
+    report.proof_error = check.error;
+    return;
+  }
+  report.proof_verified = check.ok;
   report.proof_certificates = check.certificates;
   if (!check.ok) report.proof_error = check.error;
   if constexpr (HasSgf<G>) {
@@ -126,7 +130,7 @@ Report solve_game(const G& given, const std::string& game_name, const SolveOptio
     want_proof = true;
   }
   const SearchSpec spec = within_memory(game, options.search, want_proof && kHasRulesGame<G>);
-  Limits limits = spec.limits(std::move(stop));
+  Limits limits = spec.limits(stop);
   if (progress)
     limits.on_progress = [progress](const Progress& p) { progress(solve_detail::format_progress(p)); };
   // A checkpointed or resumed solve owns its table here, to load and save it.
@@ -200,9 +204,9 @@ Report solve_game(const G& given, const std::string& game_name, const SolveOptio
       report.proof_error = "no proof could be extracted within the limits" +
                            (run.proof_failure.empty() ? std::string() : " (" + run.proof_failure + ")");
     } else if constexpr (kHasRulesGame<G>) {
-      solve_detail::check_proof(game.rules(), *run.proof, prover, r.outcome, options, report);
+      solve_detail::check_proof(game.rules(), *run.proof, prover, r.outcome, options, stop, report);
     } else {
-      solve_detail::check_proof(game, *run.proof, prover, r.outcome, options, report);
+      solve_detail::check_proof(game, *run.proof, prover, r.outcome, options, stop, report);
     }
   }
   return report;

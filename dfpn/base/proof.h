@@ -27,6 +27,7 @@
 #include <functional>
 #include <optional>
 #include <span>
+#include <stop_token>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -111,6 +112,7 @@ struct VerifyResult {
   std::string error;            // empty when ok; names the line of moves that fails
   std::size_t positions = 0;    // positions checked
   std::size_t certificates = 0; // certified leaves and defences checked
+  bool stopped = false;          // a stop request cut the check short: neither valid nor invalid
 };
 
 namespace detail {
@@ -120,8 +122,8 @@ class ProofChecker {
  public:
   using Move = MoveOf<G>;
 
-  ProofChecker(G& game, const Proof<Move>& proof, Player attacker)
-      : game_(game), proof_(proof), attacker_(attacker), repeats_(may_repeat(game)) {}
+  ProofChecker(G& game, const Proof<Move>& proof, Player attacker, std::stop_token stop = {})
+      : game_(game), proof_(proof), attacker_(attacker), repeats_(may_repeat(game)), stop_(std::move(stop)) {}
 
   VerifyResult run() {
     VerifyResult r;
@@ -131,6 +133,7 @@ class ProofChecker {
     }
     r.ok = check(0);
     r.error = error_;
+    r.stopped = stopped_;
     r.positions = positions_;
     r.certificates = certified_;
     return r;
@@ -149,7 +152,11 @@ class ProofChecker {
   }
 
   bool check(std::uint32_t node) {
-    ++positions_;
+    if (++positions_ % 256 == 0 && stop_.stop_requested()) {
+      error_ = "stopped before the proof was checked";
+      stopped_ = true;
+      return false;
+    }
     if (node >= proof_.nodes.size()) return fail("edge to missing node " + std::to_string(node));
     if (proof_.nodes[node].conceded_count == 0) return check_position(node);
     if constexpr (!kCanConcede<G>) {
@@ -306,6 +313,8 @@ class ProofChecker {
   const Proof<Move>& proof_;
   Player attacker_;
   bool repeats_;
+  std::stop_token stop_;
+  bool stopped_ = false;
   std::unordered_set<Visit, VisitHash> verified_;
   std::unordered_set<std::uint64_t> on_path_;
   std::vector<Move> line_;
@@ -322,12 +331,14 @@ class ProofChecker {
 
 // Checks that `proof` shows the claimed outcome for `attacker` from the game's
 // current position. The game is returned unchanged.
+// A stop request ends the check early, as not verified.
 template <Game G>
-VerifyResult verify_proof(G game, const Proof<MoveOf<G>>& proof, Player attacker, Outcome claim) {
+VerifyResult verify_proof(G game, const Proof<MoveOf<G>>& proof, Player attacker, Outcome claim,
+                          std::stop_token stop = {}) {
   if (claim == Outcome::Unknown) return {false, "nothing to verify for an unknown result", 0};
   const Player expected_winner = claim == Outcome::Proven ? attacker : opponent(attacker);
   if (proof.winner != expected_winner) return {false, "proof is for the other side", 0};
-  return detail::ProofChecker<G>(game, proof, attacker).run();
+  return detail::ProofChecker<G>(game, proof, attacker, std::move(stop)).run();
 }
 
 namespace detail {

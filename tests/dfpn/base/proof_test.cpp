@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <stop_token>
+
 #include "dfpn/search/minimax.h"
 #include "dfpn/search/pns.h"
 #include "games/synthetic/synthetic.h"
@@ -47,6 +49,21 @@ TEST(ProofVerifier, AcceptsAGenuineProof) {
   EXPECT_TRUE(v.ok) << v.error;
   EXPECT_GT(v.positions, 10u);
   EXPECT_EQ(proof.winner, Player::White);
+}
+
+// A stop request cuts a long check short: neither valid nor invalid.
+TEST(ProofVerifier, StopsWhenAskedAndSaysSo) {
+  const auto proof = tictactoe_disproof();
+  const auto whole = verify_proof(TicTacToe{}, proof, Player::Black, Outcome::Disproven);
+  ASSERT_TRUE(whole.ok) << whole.error;
+  ASSERT_GT(whole.positions, 256u) << "long enough to meet the stop";
+  std::stop_source stop;
+  stop.request_stop();
+  const auto cut = verify_proof(TicTacToe{}, proof, Player::Black, Outcome::Disproven, stop.get_token());
+  EXPECT_FALSE(cut.ok);
+  EXPECT_TRUE(cut.stopped);
+  EXPECT_EQ(cut.error, "stopped before the proof was checked");
+  EXPECT_FALSE(whole.stopped);
 }
 
 TEST(ProofVerifier, RejectsTheWrongClaim) {
