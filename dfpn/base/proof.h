@@ -117,6 +117,16 @@ struct VerifyResult {
 
 namespace detail {
 
+// A certificate as the verifier read it (kParsesCertificates), by index.
+template <class G, bool = kParsesCertificates<G>>
+struct ParsedCertificate {};
+template <class G>
+struct ParsedCertificate<G, true> {
+  std::uint32_t index = 0xFFFFFFFF;
+  std::string error;  // why the text is no certificate
+  std::optional<typename G::Certificate> certificate;
+};
+
 template <Game G>
 class ProofChecker {
  public:
@@ -207,7 +217,7 @@ class ProofChecker {
         return fail("this game cannot check certificates");
       } else {
         if (!edges.empty()) return fail("a certified leaf has moves");
-        if (const auto why = game_.check_certificate(*certificate, proof_.winner)) return fail("certificate: " + *why);
+        if (const auto why = certificate_fails(proof_.nodes[node].certificate)) return fail("certificate: " + *why);
         ++certified_;
         return remember(node, key);
       }
@@ -285,12 +295,32 @@ class ProofChecker {
       ScopedMove played(game_, m);
       for (const std::uint32_t c : certificates) {
         if (c >= proof_.certificates.size()) return false;
-        if (!game_.check_certificate(proof_.certificates[c], proof_.winner)) {
+        if (!certificate_fails(c)) {
           ++certified_;
           return true;
         }
       }
       return false;
+    }
+  }
+
+  // Why certificate `c` does not hold here, or nothing. A game that can
+  // reads each text once into a small cache (direct-mapped by index: the
+  // check meets certificates in about the order the builder made them).
+  std::optional<std::string> certificate_fails(std::uint32_t c) {
+    const std::string& text = proof_.certificates[c];
+    if constexpr (!kParsesCertificates<G>) {
+      return game_.check_certificate(text, proof_.winner);
+    } else {
+      if (parsed_.empty()) parsed_.resize(std::min<std::size_t>(kParsedSlots, proof_.certificates.size()));
+      Parsed& slot = parsed_[c % parsed_.size()];
+      if (slot.index != c) {
+        slot.index = c;
+        slot.error.clear();
+        slot.certificate = G::parse_certificate(text, slot.error);
+      }
+      if (!slot.certificate) return slot.error;
+      return game_.check_certificate(*slot.certificate, proof_.winner);
     }
   }
 
@@ -316,6 +346,9 @@ class ProofChecker {
   std::stop_token stop_;
   bool stopped_ = false;
   std::unordered_set<Visit, VisitHash> verified_;
+  using Parsed = ParsedCertificate<G>;
+  static constexpr std::size_t kParsedSlots = 4096;
+  std::vector<Parsed> parsed_;
   std::unordered_set<std::uint64_t> on_path_;
   std::vector<Move> line_;
   std::string error_;

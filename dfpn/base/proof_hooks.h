@@ -77,6 +77,19 @@ constexpr bool kChecksCertificates = requires(const G& game, const std::string& 
   { game.check_certificate(text, winner) } -> std::same_as<std::optional<std::string>>;
 };
 
+// A game may also read a certificate once and check what it read at many
+// positions (G::Certificate): a proof cites one certificate at thousands of
+// defences, and reading the text is most of a check. parse_certificate()
+// gives nothing (and says why in `error`) for text that is no certificate;
+// check_certificate(text) must agree with the two steps.
+template <Game G>
+constexpr bool kParsesCertificates =
+    kChecksCertificates<G> && requires(const G& game, const std::string& text, std::string& error, Player winner,
+                                       const typename G::Certificate& certificate) {
+      { G::parse_certificate(text, error) } -> std::same_as<std::optional<typename G::Certificate>>;
+      { game.check_certificate(certificate, winner) } -> std::same_as<std::optional<std::string>>;
+    };
+
 // A game that is its rules plus knowledge (Hex with virtual connections)
 // names the rules game with rules(); its proofs are written and checked in
 // that game, with concessions.

@@ -764,33 +764,56 @@ std::optional<ConnectionCertificate> certify_edge_connection(const HexCells& cel
   return certify(CellSet{});
 }
 
+namespace {
+
+// Greedy: the smallest carrier, then whichever semi shrinks the common
+// part most, until none does. The opponent must play in the common part.
+template <class Search>
+std::vector<ConnectionCertificate> chosen_edge_semis(const Search& search, Player side) {
+  const auto semis = search.edge_semis();
+  std::vector<ConnectionCertificate> chosen;
+  if (semis.empty()) return chosen;
+  auto smaller = [](const auto& a, const auto& b) { return a.first.size() < b.first.size(); };
+  const auto first = std::min_element(semis.begin(), semis.end(), smaller);
+  CellSet common = first->first;
+  chosen.push_back(search.certificate_of(first->second, side));
+  while (!common.empty()) {
+    const std::pair<CellSet, int>* best = nullptr;
+    int best_left = 0;
+    for (const auto& semi : semis) {
+      const int left = (common & semi.first).size();
+      if (left == common.size()) continue;  // shrinks nothing
+      if (!best || left < best_left || (left == best_left && smaller(semi, *best))) best = &semi, best_left = left;
+    }
+    if (!best) break;
+    common &= best->first;
+    chosen.push_back(search.certificate_of(best->second, side));
+  }
+  return chosen;
+}
+
+}  // namespace
+
 std::vector<ConnectionCertificate> certify_edge_semis(const HexCells& cells, int size, Player side,
                                                       const HexKnowledge& knobs) {
   auto certify = [&]<class Set>(Set) {
     HSearch<Set> search(cells, size, side, knobs, /*record=*/true);
     search.run(false);
-    const auto semis = search.edge_semis();
-    std::vector<ConnectionCertificate> chosen;
-    if (semis.empty()) return chosen;
-    // Greedy: the smallest carrier, then whichever semi shrinks the common
-    // part most, until none does. The opponent must play in the common part.
-    auto smaller = [](const auto& a, const auto& b) { return a.first.size() < b.first.size(); };
-    const auto first = std::min_element(semis.begin(), semis.end(), smaller);
-    CellSet common = first->first;
-    chosen.push_back(search.certificate_of(first->second, side));
-    while (!common.empty()) {
-      const std::pair<CellSet, int>* best = nullptr;
-      int best_left = 0;
-      for (const auto& semi : semis) {
-        const int left = (common & semi.first).size();
-        if (left == common.size()) continue;  // shrinks nothing
-        if (!best || left < best_left || (left == best_left && smaller(semi, *best))) best = &semi, best_left = left;
-      }
-      if (!best) break;
-      common &= best->first;
-      chosen.push_back(search.certificate_of(best->second, side));
-    }
-    return chosen;
+    return chosen_edge_semis(search, side);
+  };
+  if (size * size <= BasicCellSet<1>::kCapacity) return certify(BasicCellSet<1>{});
+  if (size * size <= BasicCellSet<2>::kCapacity) return certify(BasicCellSet<2>{});
+  return certify(CellSet{});
+}
+
+EdgeCertificates certify_edge_full_or_semis(const HexCells& cells, int size, Player side, const HexKnowledge& knobs) {
+  auto certify = [&]<class Set>(Set) {
+    HSearch<Set> search(cells, size, side, knobs, /*record=*/true);
+    search.run(false, HSearch<Set>::StopAt::EdgeFull);
+    EdgeCertificates out;
+    out.full = search.certificate(side, /*semi_ok=*/false);
+    if (!out.full) out.semis = chosen_edge_semis(search, side);
+    return out;
   };
   if (size * size <= BasicCellSet<1>::kCapacity) return certify(BasicCellSet<1>{});
   if (size * size <= BasicCellSet<2>::kCapacity) return certify(BasicCellSet<2>{});

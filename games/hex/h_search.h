@@ -67,5 +67,14 @@ std::optional<ConnectionCertificate> certify_edge_connection(const HexCells& cel
 // its key connects). Empty if H-search finds none.
 std::vector<ConnectionCertificate> certify_edge_semis(const HexCells& cells, int size, Player side,
                                                       const HexKnowledge& knobs);
+// Both from one H-search, for a proof's position where `side` is not to
+// move: the full connection if there is one, else the semis (a full
+// needs no semis; without one, the search that looked for it has run to
+// the end and holds every semi).
+struct EdgeCertificates {
+  std::optional<ConnectionCertificate> full;
+  std::vector<ConnectionCertificate> semis;
+};
+EdgeCertificates certify_edge_full_or_semis(const HexCells& cells, int size, Player side, const HexKnowledge& knobs);
 
 }  // namespace dfpn::games

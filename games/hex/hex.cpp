@@ -126,8 +126,16 @@ std::optional<std::string> HexGame::check_certificate(const std::string& text, P
   std::string error;
   const auto certificate = parse_certificate(text, error);
   if (!certificate) return error;
-  if (certificate->side != winner) return std::string("the certificate is for the other side");
-  return check_connection(cells_of(*this), size(), to_move() == winner, *certificate);
+  return check_certificate(*certificate, winner);
+}
+
+std::optional<HexGame::Certificate> HexGame::parse_certificate(const std::string& text, std::string& error) {
+  return games::parse_certificate(text, error);
+}
+
+std::optional<std::string> HexGame::check_certificate(const Certificate& certificate, Player winner) const {
+  if (certificate.side != winner) return std::string("the certificate is for the other side");
+  return check_connection(cells_of(*this), size(), to_move() == winner, certificate);
 }
 
 }  // namespace dfpn::games

@@ -19,6 +19,7 @@
 #include <boost/container/static_vector.hpp>
 
 #include "dfpn/base/types.h"
+#include "games/hex/connection_certificate.h"
 
 namespace dfpn::games {
 
@@ -61,6 +62,10 @@ class HexGame {
   // text form) does not show that `winner` connects here, or nothing: the
   // check for certified leaves of proofs (dfpn/base/proof_hooks.h).
   std::optional<std::string> check_certificate(const std::string& text, Player winner) const;
+  // The same in two steps, for a verifier that reads each certificate once.
+  using Certificate = ConnectionCertificate;
+  static std::optional<Certificate> parse_certificate(const std::string& text, std::string& error);
+  std::optional<std::string> check_certificate(const Certificate& certificate, Player winner) const;
 
   // Stone at a cell: nullopt if empty.
   std::optional<Player> stone(Move cell) const;

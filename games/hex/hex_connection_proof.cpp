@@ -144,33 +144,34 @@ std::string comma_list(const std::vector<int>& values) {
   return out;
 }
 
-// A comma list of whole numbers in [low, high], or "-" for none. (Proofs
-// hold hundreds of thousands of certificates: no streams here.)
-bool parse_list(std::string_view text, int low, int high, std::vector<int>& out) {
-  out.clear();
-  if (text == "-") return true;
+// Reads the comma list of whole numbers in [low, high] (or "-" for none)
+// at the front of `text`, up to `end_char` or the text's end, calling
+// take(value) for each; consumes it and its end character. (Proofs cite
+// millions of certificates: nothing here allocates.)
+template <class Take>
+bool parse_list(std::string_view& text, char end_char, int low, int high, Take take) {
+  const std::size_t end = std::min(text.find(end_char), text.size());
+  std::string_view list = text.substr(0, end);
+  text.remove_prefix(std::min(end + 1, text.size()));
+  if (list == "-") return true;
   for (;;) {
-    const std::size_t comma = std::min(text.find(','), text.size());
-    const std::string_view item = text.substr(0, comma);
     int value = 0;
-    const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), value);
-    if (item.empty() || ec != std::errc() || end != item.data() + item.size() || value < low || value > high)
-      return false;
-    out.push_back(value);
-    if (comma == text.size()) return true;
-    text.remove_prefix(comma + 1);
+    const auto [stop, ec] = std::from_chars(list.data(), list.data() + list.size(), value);
+    if (stop == list.data() || ec != std::errc() || value < low || value > high) return false;
+    take(value);
+    list.remove_prefix(std::size_t(stop - list.data()));
+    if (list.empty()) return true;
+    if (list.front() != ',' || list.size() == 1) return false;
+    list.remove_prefix(1);
   }
 }
 
-// Splits `text` at `separator`; empty fields are kept.
-std::vector<std::string_view> split(std::string_view text, char separator) {
-  std::vector<std::string_view> parts;
-  for (;;) {
-    const std::size_t at = text.find(separator);
-    parts.push_back(text.substr(0, at));
-    if (at == std::string_view::npos) return parts;
-    text.remove_prefix(at + 1);
-  }
+// One whole number in [low, high] at the front of `text`, ended by
+// `end_char` (or the text's end); consumes both.
+bool parse_one(std::string_view& text, char end_char, int low, int high, int& out) {
+  int count = 0;
+  if (!parse_list(text, end_char, low, high, [&](int v) { out = v, ++count; })) return false;
+  return count == 1;
 }
 
 }  // namespace
@@ -190,44 +191,43 @@ std::string to_text(const ConnectionCertificate& certificate) {
 
 std::optional<ConnectionCertificate> parse_certificate(const std::string& text, std::string& error) {
   ConnectionCertificate out;
-  const std::vector<std::string_view> parts = split(text, ';');
-  if (parts[0] != "B" && parts[0] != "W") {
+  std::string_view rest = text;
+  const std::size_t first = std::min(rest.find(';'), rest.size());
+  const std::string_view side = rest.substr(0, first);
+  if (side != "B" && side != "W") {
     error = "a certificate starts with B or W";
     return std::nullopt;
   }
-  out.side = parts[0] == "B" ? Player::Black : Player::White;
+  out.side = side == "B" ? Player::Black : Player::White;
+  out.steps.reserve(std::size_t(std::count(text.begin(), text.end(), ';')));
   constexpr int kMostCells = HexGame::kMaxSize * HexGame::kMaxSize;
-  for (std::size_t p = 1; p < parts.size(); ++p) {
-    const std::string where = "step " + std::to_string(out.steps.size()) + ": ";
-    auto bad = [&](const std::string& what, std::string_view value) {
-      error = where + "bad " + what + " '" + std::string(value) + "'";
+  for (bool more = first < rest.size(); more;) {
+    rest.remove_prefix(std::min(rest.find(';'), rest.size()) + 1);
+    const std::size_t end = std::min(rest.find(';'), rest.size());
+    more = end < rest.size();
+    std::string_view fields = rest.substr(0, end);
+    // Error texts only on failure: building them per step would cost more
+    // than the parse.
+    auto fail = [&](const std::string& what) {
+      error = "step " + std::to_string(out.steps.size()) + ": " + what;
       return std::nullopt;
     };
-    const std::vector<std::string_view> fields = split(parts[p], ' ');
-    if (fields.size() != 6 || fields[0].size() != 1) {
-      error = where + "expected a rule letter, two ends, a key, a carrier and parents";
-      return std::nullopt;
-    }
-    const std::string_view rule = fields[0], a = fields[1], b = fields[2], key = fields[3], cells = fields[4],
-                           parents = fields[5];
+    auto bad = [&](const std::string& what) { return fail("bad " + what + " in '" + std::string(rest.substr(0, end)) + "'"); };
+    if (std::count(fields.begin(), fields.end(), ' ') != 5 || fields.size() < 2 || fields[1] != ' ')
+      return fail("expected a rule letter, two ends, a key, a carrier and parents");
     ConnectionStep step;
-    const auto letter = std::find(kRuleLetters.begin(), kRuleLetters.end(), rule[0]);
-    if (letter == kRuleLetters.end()) {
-      error = where + "unknown rule '" + std::string(rule) + "'";
-      return std::nullopt;
-    }
+    const auto letter = std::find(kRuleLetters.begin(), kRuleLetters.end(), fields[0]);
+    if (letter == kRuleLetters.end()) return fail("unknown rule '" + std::string(1, fields[0]) + "'");
     step.rule = ConnectionRule(letter - kRuleLetters.begin());
-    std::vector<int> one, carrier;
-    if (!parse_list(a, -2, kMostCells - 1, one) || one.size() != 1) return bad("end", a);
-    step.a = one[0];
-    if (!parse_list(b, -2, kMostCells - 1, one) || one.size() != 1) return bad("end", b);
-    step.b = one[0];
-    if (!parse_list(key, -1, kMostCells - 1, one) || one.size() != 1) return bad("key", key);
-    step.key = one[0];
-    if (!parse_list(cells, 0, kMostCells - 1, carrier)) return bad("carrier", cells);
-    for (const int cell : carrier) step.carrier.insert(cell);
-    if (!parse_list(parents, 0, int(out.steps.size()) - 1, step.parents)) return bad("parents (earlier steps only)", parents);
+    fields.remove_prefix(2);
+    if (!parse_one(fields, ' ', -2, kMostCells - 1, step.a) || !parse_one(fields, ' ', -2, kMostCells - 1, step.b))
+      return bad("end");
+    if (!parse_one(fields, ' ', -1, kMostCells - 1, step.key)) return bad("key");
+    if (!parse_list(fields, ' ', 0, kMostCells - 1, [&](int cell) { step.carrier.insert(cell); })) return bad("carrier");
+    if (!parse_list(fields, ' ', 0, int(out.steps.size()) - 1, [&](int p) { step.parents.push_back(p); }))
+      return bad("parents (earlier steps only)");
     out.steps.push_back(std::move(step));
+    rest.remove_prefix(end);
   }
   if (out.steps.empty()) {
     error = "a certificate without steps";

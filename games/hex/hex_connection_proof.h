@@ -23,29 +23,10 @@
 
 #include "dfpn/base/types.h"
 #include "games/hex/cell_set.h"
+#include "games/hex/connection_certificate.h"
 #include "games/hex/hex_board.h"
 
 namespace dfpn::games {
-
-enum class ConnectionRule : std::uint8_t { Adjacent, Template, And, Or };
-
-struct ConnectionStep {
-  ConnectionRule rule = ConnectionRule::Adjacent;
-  // Ends: a cell (an empty cell, or any stone of a group) or
-  // VirtualConnections::kFirstEdge / kSecondEdge.
-  int a = 0, b = 0;
-  int key = -1;             // a semi's key (inside the carrier); -1 for a full
-  CellSet carrier;          // the empty cells the connection needs
-  std::vector<int> parents; // earlier steps (And: two, Or: two or more)
-  bool semi() const { return key >= 0; }
-};
-
-// The last step is the connection claimed: between the side's two edges, a
-// full (or a semi when the side is to move: it plays the key).
-struct ConnectionCertificate {
-  Player side = Player::Black;
-  std::vector<ConnectionStep> steps;
-};
 
 // As text, for proofs (dfpn/base/proof.h certified leaves, the VC property of
 // proof SGF): the side ("B" or "W"), then per step ";", the rule (A

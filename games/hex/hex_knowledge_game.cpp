@@ -159,23 +159,36 @@ std::optional<ProofCertificate<HexKnowledgeGame::Move>> HexKnowledgeGame::certif
   const bool known = (current_valid_ && current_key_ == key && (seen = current_.winner, true)) ||
                      cache_->read(key, [&](const HexAnalysis& a) { seen = a.winner; });
   if (known && seen != winner) return std::nullopt;
-  const auto connection = certify_edge_connection(cells_of(rules_), rules_.size(), winner, knobs_, to_move() == winner);
+  if (to_move() != winner) {
+    // The search that finds no full has found every semi: keep those for
+    // defence_certificates(), which the proof builder asks for next.
+    auto found = certify_edge_full_or_semis(cells_of(rules_), rules_.size(), winner, knobs_);
+    if (found.full) return proof_certificate(*found.full);
+    defence_memo_ = DefenceMemo{key, winner, std::move(found.semis)};
+    return std::nullopt;
+  }
+  const auto connection = certify_edge_connection(cells_of(rules_), rules_.size(), winner, knobs_, true);
   if (!connection) return std::nullopt;
+  return proof_certificate(*connection);
+}
+
+ProofCertificate<HexKnowledgeGame::Move> HexKnowledgeGame::proof_certificate(const ConnectionCertificate& connection) {
   ProofCertificate<Move> out;
-  out.text = games::to_text(*connection);
-  connection->steps.back().carrier.for_each([&](int cell) { out.support.push_back(static_cast<Move>(cell)); });
+  out.text = games::to_text(connection);
+  connection.steps.back().carrier.for_each([&](int cell) { out.support.push_back(static_cast<Move>(cell)); });
   return out;
 }
 
 std::vector<ProofCertificate<HexKnowledgeGame::Move>> HexKnowledgeGame::defence_certificates(Player winner) const {
   std::vector<ProofCertificate<Move>> out;
   if (!knobs_.virtual_connections || to_move() == winner) return out;
-  for (const auto& semi : certify_edge_semis(cells_of(rules_), rules_.size(), winner, knobs_)) {
-    ProofCertificate<Move> c;
-    c.text = games::to_text(semi);
-    semi.steps.back().carrier.for_each([&](int cell) { c.support.push_back(static_cast<Move>(cell)); });
-    out.push_back(std::move(c));
-  }
+  std::vector<ConnectionCertificate> semis;
+  if (defence_memo_ && defence_memo_->key == rules_.hash() && defence_memo_->winner == winner)
+    semis = std::move(defence_memo_->semis);
+  else
+    semis = certify_edge_semis(cells_of(rules_), rules_.size(), winner, knobs_);
+  defence_memo_.reset();
+  for (const auto& semi : semis) out.push_back(proof_certificate(semi));
   return out;
 }
 

@@ -149,6 +149,15 @@ class HexKnowledgeGame {
   mutable HexAnalysis current_;
   mutable std::uint64_t current_key_ = 0;
   mutable bool current_valid_ = false;
+  // The winner's edge semis that certificate() found on the way, for the
+  // defence_certificates() call that follows it at the same position.
+  struct DefenceMemo {
+    std::uint64_t key;
+    Player winner;
+    std::vector<ConnectionCertificate> semis;
+  };
+  mutable std::optional<DefenceMemo> defence_memo_;
+  static ProofCertificate<Move> proof_certificate(const ConnectionCertificate& connection);
   // Analyses by hash, shared by every copy of this game: df-pn evaluates
   // the same children again at every re-expansion of their parent, and the
   // parallel searchers (each on its own copy) visit the same positions near

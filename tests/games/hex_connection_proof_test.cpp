@@ -198,7 +198,9 @@ TEST(HexConnectionProof, AnEdgeSemiWinsOnlyForTheSideToMove) {
 TEST(HexConnectionProof, MalformedTextIsRejected) {
   for (const char* text : {"", "X;A 0 -1 -1 - -", "B", "B;A 0 -1", "B;A 0 -1 -1 - - 7", "B;Q 0 -1 -1 - -",
                            "B;A 0 -1 -1 1,,2 -", "B;A x -1 -1 - -", "B;N 0 -1 -1 - 0", "B;A 0 -1 -1 400 -",
-                           "B;A 0 -1 -1 - -;", "B;A  0 -1 -1 - -", "B;A 0 -3 -1 - -"}) {
+                           "B;A 0 -1 -1 - -;", "B;A  0 -1 -1 - -", "B;A 0 -3 -1 - -", "B;A 0 -1 -1 1, -",
+                           "B;A 0 -1 -1 ,1 -", "B;A 0 -1 -1 3- -", "B;A 0 -1 -1 - -1", "B;A 0 -1 -1 - -;N",
+                           "B;AN 0 -1 -1 - -", "B;A 0 -1 -1 - - ", "B;A 0 -1 -1 2x -", ";A 0 -1 -1 - -"}) {
     std::string error;
     EXPECT_FALSE(parse_certificate(text, error).has_value()) << "'" << text << "'";
     EXPECT_FALSE(error.empty()) << "'" << text << "'";
@@ -239,6 +241,36 @@ TEST(HexConnectionProof, EdgeSemisForDefencesMeetWhereAllDo) {
   }
   EXPECT_GT(positions, 20);
   EXPECT_GT(several, 3);
+}
+
+// One H-search for a loser's position gives what the two separate ones do:
+// the full connection, else the defence semis.
+TEST(HexConnectionProof, FullOrSemisFromOneSearchMatchTheTwoSearches) {
+  std::mt19937 rng(23);
+  HexKnowledge knobs;
+  int fulls = 0, semis = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int size = 4 + int(rng() % 4);
+    const HexGame g = random_position(rng, size, int(rng() % std::uint32_t(size * size / 2 + 1)));
+    if (g.winner()) continue;
+    const Player side = opponent(g.to_move());
+    const HexCells cells = cells_of(g);
+    const auto both = certify_edge_full_or_semis(cells, size, side, knobs);
+    const auto full = certify_edge_connection(cells, size, side, knobs, /*side_to_move=*/false);
+    ASSERT_EQ(both.full.has_value(), full.has_value()) << g.to_text();
+    if (full) {
+      ++fulls;
+      EXPECT_EQ(to_text(*both.full), to_text(*full));
+      EXPECT_TRUE(both.semis.empty());
+      continue;
+    }
+    const auto separate = certify_edge_semis(cells, size, side, knobs);
+    ASSERT_EQ(both.semis.size(), separate.size()) << g.to_text();
+    for (std::size_t i = 0; i < separate.size(); ++i) EXPECT_EQ(to_text(both.semis[i]), to_text(separate[i]));
+    semis += !separate.empty();
+  }
+  EXPECT_GT(fulls, 10);
+  EXPECT_GT(semis, 10);
 }
 
 }  // namespace

@@ -236,4 +236,41 @@ TEST(HexKnowledgeGame, SmallStoresKeepTheirBoundAndTheAnswers) {
   }
 }
 
+// The defence certificates the proof builder asks for after certificate()
+// (which keeps the semis its H-search found) are those a fresh game gives,
+// and none are kept for a position the game has left.
+TEST(HexKnowledgeGame, DefenceCertificatesAfterACertificateAreTheFreshOnes) {
+  std::mt19937 rng(5);
+  const HexKnowledge knobs;
+  int compared = 0;
+  auto texts = [](const std::vector<ProofCertificate<HexGame::Move>>& cs) {
+    std::vector<std::string> out;
+    for (const auto& c : cs) out.push_back(c.text);
+    return out;
+  };
+  for (int trial = 0; trial < 200; ++trial) {
+    const int size = 4 + int(rng() % 4);
+    const HexGame position = random_position(rng, size, int(rng() % std::uint32_t(size)), knobs);
+    if (position.winner()) continue;
+    const Player winner = opponent(position.to_move());
+    HexKnowledgeGame asked(position, knobs);
+    if (asked.certificate(winner)) continue;
+    const auto fresh = HexKnowledgeGame(position, knobs).defence_certificates(winner);
+    EXPECT_EQ(texts(asked.defence_certificates(winner)), texts(fresh)) << position.to_text();
+    compared += !fresh.empty();
+    // After a move the kept semis are not this position's.
+    HexGame::MoveList moves;
+    position.generate_moves(moves);
+    asked.certificate(winner);
+    asked.play(moves.front());
+    asked.set_to_move(position.to_move());
+    HexGame moved = position;
+    moved.play(moves.front());
+    moved.set_to_move(position.to_move());
+    EXPECT_EQ(texts(asked.defence_certificates(winner)), texts(HexKnowledgeGame(moved, knobs).defence_certificates(winner)))
+        << moved.to_text();
+  }
+  EXPECT_GT(compared, 10);
+}
+
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <charconv>
 #include <stop_token>
 
 #include "dfpn/search/minimax.h"
@@ -161,6 +162,103 @@ TEST(ProofBuilder, FromTheOracleVerifies) {
       ASSERT_TRUE(v.ok) << testing::describe(shape, seed) << ": " << v.error;
     }
   }
+}
+
+// A game whose certified leaves the verifier reads through its cache
+// (kParsesCertificates): White picks one of `leaves` positions, each a
+// leaf that a certificate must name ("any", or the leaf's number).
+struct LemmaGame {
+  using Move = int;
+  using MoveList = std::vector<int>;
+  using Certificate = int;  // the position it holds at; -1: any
+  static constexpr int kAny = -1;
+  inline static int parses = 0;
+
+  int leaves = 0;
+  std::vector<int> played;
+
+  std::uint64_t hash() const { return played.empty() ? 1 : 1000 + std::uint64_t(played.back()); }
+  Player to_move() const { return played.empty() ? Player::White : Player::Black; }
+  void generate_moves(MoveList& moves) const {
+    moves.clear();
+    for (int i = 0; i < (played.empty() ? leaves : 1); ++i) moves.push_back(i);
+  }
+  void play(Move m) { played.push_back(m); }
+  void undo() { played.pop_back(); }
+  Outcome evaluate(Player) const { return Outcome::Unknown; }
+  std::string move_to_string(Move m) const { return std::to_string(m); }
+
+  static std::optional<Certificate> parse_certificate(const std::string& text, std::string& error) {
+    ++parses;
+    if (text == "any") return kAny;
+    int at = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), at);
+    if (ec != std::errc() || end != text.data() + text.size()) {
+      error = "'" + text + "' is no certificate";
+      return std::nullopt;
+    }
+    return at;
+  }
+  std::optional<std::string> check_certificate(const Certificate& c, Player) const {
+    if (c == kAny || (!played.empty() && c == played.back())) return std::nullopt;
+    return std::string("it holds elsewhere");
+  }
+  std::optional<std::string> check_certificate(const std::string& text, Player winner) const {
+    std::string error;
+    const auto c = parse_certificate(text, error);
+    return c ? check_certificate(*c, winner) : error;
+  }
+};
+static_assert(kParsesCertificates<LemmaGame>);
+
+// Black's proof: every White move leads to a leaf citing cites[leaf].
+Proof<int> lemma_proof(std::vector<std::string> certificates, const std::vector<std::uint32_t>& cites) {
+  Proof<int> proof;
+  proof.winner = Player::Black;
+  proof.certificates = std::move(certificates);
+  proof.nodes.resize(cites.size() + 1);
+  proof.nodes[0].edge_count = std::uint32_t(cites.size());
+  for (std::uint32_t leaf = 0; leaf < cites.size(); ++leaf) {
+    proof.edges.push_back({int(leaf), leaf + 1});
+    proof.nodes[leaf + 1].first_edge = std::uint32_t(proof.edges.size());
+    proof.nodes[leaf + 1].certificate = cites[leaf];
+  }
+  return proof;
+}
+
+// Each certificate is read once however often it is cited, and a
+// certificate read earlier never stands in for another that shares its
+// place in the cache.
+TEST(ProofVerifier, ReadsACertificateOnceAndNeverConfusesTwo) {
+  const LemmaGame game{5000, {}};
+  LemmaGame::parses = 0;
+  const auto shared = verify_proof(game, lemma_proof({"any"}, std::vector<std::uint32_t>(5000, 0)), Player::Black,
+                                   Outcome::Proven);
+  ASSERT_TRUE(shared.ok) << shared.error;
+  EXPECT_EQ(shared.certificates, 5000u);
+  EXPECT_EQ(LemmaGame::parses, 1);
+
+  // Leaf i cites certificate i; far more than the cache holds.
+  std::vector<std::string> texts;
+  std::vector<std::uint32_t> cites;
+  for (std::uint32_t i = 0; i < 5000; ++i) texts.push_back(std::to_string(i)), cites.push_back(i);
+  LemmaGame::parses = 0;
+  const auto distinct = verify_proof(game, lemma_proof(texts, cites), Player::Black, Outcome::Proven);
+  ASSERT_TRUE(distinct.ok) << distinct.error;
+  EXPECT_EQ(LemmaGame::parses, 5000);
+
+  // Certificates 7 and 7 + 4096 share a cache slot: the second, no
+  // certificate at all, must not pass for the first.
+  texts[7] = "any";
+  texts[7 + 4096] = "nonsense";
+  const auto mixed = verify_proof(game, lemma_proof(texts, cites), Player::Black, Outcome::Proven);
+  EXPECT_FALSE(mixed.ok);
+  EXPECT_NE(mixed.error.find("'nonsense' is no certificate"), std::string::npos) << mixed.error;
+  // And a wrong one is refused where it is cited.
+  texts[7 + 4096] = "8";
+  const auto wrong = verify_proof(game, lemma_proof(texts, cites), Player::Black, Outcome::Proven);
+  EXPECT_FALSE(wrong.ok);
+  EXPECT_NE(wrong.error.find("holds elsewhere"), std::string::npos) << wrong.error;
 }
 
 }  // namespace
