@@ -1,6 +1,9 @@
 #include "games/sgf/sgf.h"
 
 #include <cctype>
+#include <istream>
+#include <streambuf>
+#include <string>
 
 namespace dfpn::sgf {
 
@@ -30,47 +33,40 @@ namespace {
 // Deep enough for any real game; bounds the recursion on hostile input.
 constexpr int kMaxNesting = 10000;
 
+// Reads from a stream buffer (a file, or a view of text in memory) and
+// tells a visitor what it reads.
 class Parser {
  public:
-  explicit Parser(std::string_view text) : text_(text) {}
+  Parser(std::streambuf& in, TreeVisitor& visitor) : in_(in), visitor_(visitor) {}
 
-  Node parse_collection() {
+  void parse_collection() {
     skip_space();
     if (at_end()) fail("empty file: expected '(' to start a game tree");
     if (peek() != '(') fail(std::string("expected '(' to start a game tree, found '") + peek() + "'");
-    Node root;
-    parse_tree(root, 0);
-    return root;  // further game trees in a collection are ignored
+    parse_tree(0);  // further game trees in a collection are ignored
   }
 
  private:
-  // GameTree = "(" Sequence { GameTree } ")". The first node of the sequence
-  // goes into `first` (root), each further node becomes the child of the last.
-  void parse_tree(Node& first, int depth) {
+  // GameTree = "(" Sequence { GameTree } ")". Each node of the sequence is
+  // the child of the one before; the variations are children of the last.
+  void parse_tree(int depth) {
     if (depth > kMaxNesting) fail("variations nested too deeply");
     expect('(');
     skip_space();
     if (at_end() || peek() != ';') fail("expected ';' to start a node");
-    Node* last = &first;
-    bool have_first = false;
+    int entered = 0;
     for (;;) {
       skip_space();
       if (at_end()) fail("unexpected end of file: missing ')'");
       const char c = peek();
       if (c == ';') {
-        Node* node = last;
-        if (have_first) {
-          last->children.emplace_back();
-          node = &last->children.back();
-        }
-        have_first = true;
-        parse_node(*node);
-        last = node;
+        visitor_.enter(parse_node());
+        ++entered;
       } else if (c == '(') {
-        last->children.emplace_back();
-        parse_tree(last->children.back(), depth + 1);
+        parse_tree(depth + 1);
       } else if (c == ')') {
-        ++pos_;
+        get();
+        for (int i = 0; i < entered; ++i) visitor_.leave();
         return;
       } else {
         fail(std::string("unexpected '") + c + "' between nodes");
@@ -78,17 +74,18 @@ class Parser {
     }
   }
 
-  void parse_node(Node& node) {
+  Node parse_node() {
+    Node node;
     node.line = line_;
     expect(';');
     for (;;) {
       skip_space();
-      if (at_end() || !std::isupper(static_cast<unsigned char>(peek()))) return;
+      if (at_end() || !std::isupper(static_cast<unsigned char>(peek()))) return node;
       Property property;
       while (!at_end() && std::isalpha(static_cast<unsigned char>(peek()))) {
         // FF[3] allowed lower-case letters inside identifiers ("AddBlack"); keep the capitals.
         if (std::isupper(static_cast<unsigned char>(peek()))) property.id += peek();
-        ++pos_;
+        get();
       }
       skip_space();
       if (at_end() || peek() != '[') fail("property " + property.id + " has no value");
@@ -107,16 +104,12 @@ class Parser {
     std::string value;
     for (;;) {
       if (at_end()) fail("unexpected end of file inside a property value: missing ']'");
-      const char c = text_[pos_++];
-      if (c == '\n') ++line_, line_start_ = pos_;
+      const char c = get();
       if (c == ']') return value;
       if (c == '\\') {
         if (at_end()) fail("unexpected end of file after '\\'");
-        const char escaped = text_[pos_++];
-        if (escaped == '\n') {  // soft line break
-          ++line_, line_start_ = pos_;
-          continue;
-        }
+        const char escaped = get();
+        if (escaped == '\n') continue;  // soft line break
         value += escaped;
         continue;
       }
@@ -125,25 +118,58 @@ class Parser {
   }
 
   void skip_space() {
-    while (!at_end() && std::isspace(static_cast<unsigned char>(peek()))) {
-      if (peek() == '\n') ++line_, line_start_ = pos_ + 1;
-      ++pos_;
-    }
+    while (!at_end() && std::isspace(static_cast<unsigned char>(peek()))) get();
   }
   void expect(char c) {
     if (at_end() || peek() != c) fail(std::string("expected '") + c + "'");
-    ++pos_;
+    get();
   }
-  bool at_end() const { return pos_ >= text_.size(); }
-  char peek() const { return text_[pos_]; }
-  [[noreturn]] void fail(const std::string& message) const {
-    throw ParseError(line_, int(pos_ - line_start_) + 1, message);
+  bool at_end() const { return in_.sgetc() == std::char_traits<char>::eof(); }
+  char peek() const { return std::char_traits<char>::to_char_type(in_.sgetc()); }
+  char get() {
+    const char c = std::char_traits<char>::to_char_type(in_.sbumpc());
+    ++column_;
+    if (c == '\n') ++line_, column_ = 0;
+    return c;
   }
+  [[noreturn]] void fail(const std::string& message) const { throw ParseError(line_, column_ + 1, message); }
 
-  std::string_view text_;
-  std::size_t pos_ = 0;
+  std::streambuf& in_;
+  TreeVisitor& visitor_;
   int line_ = 1;
-  std::size_t line_start_ = 0;
+  int column_ = 0;  // characters read on this line
+};
+
+// A read-only stream buffer over text in memory.
+class ViewBuffer : public std::streambuf {
+ public:
+  explicit ViewBuffer(std::string_view text) {
+    char* begin = const_cast<char*>(text.data());  // never written: no put area, no putback
+    setg(begin, begin, begin + text.size());
+  }
+};
+
+// Builds the Nodes of the tree it is told about.
+class TreeBuilder : public TreeVisitor {
+ public:
+  void enter(Node node) override {
+    Node* parent = open_.empty() ? nullptr : open_.back();
+    if (!parent) {
+      root_ = std::move(node);
+      open_.push_back(&root_);
+      return;
+    }
+    parent->children.push_back(std::move(node));
+    open_.push_back(&parent->children.back());
+  }
+  // The open nodes' pointers stay valid: only the innermost open node gets
+  // children, and when its vector grows its earlier children are all left.
+  void leave() override { open_.pop_back(); }
+  Node take() { return std::move(root_); }
+
+ private:
+  Node root_;
+  std::vector<Node*> open_;
 };
 
 std::string escape(const std::string& value) {
@@ -177,7 +203,27 @@ void write_sequence(const Node& start, std::string& out, int indent) {
 
 }  // namespace
 
-Node parse(std::string_view text) { return Parser(text).parse_collection(); }
+Node parse(std::string_view text) {
+  ViewBuffer buffer(text);
+  TreeBuilder builder;
+  Parser(buffer, builder).parse_collection();
+  return builder.take();
+}
+
+void read(std::istream& in, TreeVisitor& visitor) {
+  std::streambuf* buffer = in.rdbuf();
+  if (!buffer) throw ParseError(1, 1, "nothing to read");
+  Parser(*buffer, visitor).parse_collection();
+}
+
+void replay(const Node& root, TreeVisitor& visitor) {
+  Node node;
+  node.properties = root.properties;
+  node.line = root.line;
+  visitor.enter(std::move(node));
+  for (const Node& child : root.children) replay(child, visitor);
+  visitor.leave();
+}
 
 std::string write(const Node& root) {
   std::string out = "(";

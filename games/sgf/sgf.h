@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <iosfwd>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -44,6 +45,21 @@ class ParseError : public std::runtime_error {
 
 // The first game tree of an SGF collection. Throws ParseError.
 Node parse(std::string_view text);
+
+// For trees too large to hold as Nodes (proofs of millions of positions):
+// the first game tree read node by node, depth first. enter() gets each
+// node with its properties and line but no children; leave() follows once
+// the node's subtree has been read. Throws ParseError; whatever the
+// visitor throws ends the read.
+class TreeVisitor {
+ public:
+  virtual ~TreeVisitor() = default;
+  virtual void enter(Node node) = 0;
+  virtual void leave() = 0;
+};
+void read(std::istream& in, TreeVisitor& visitor);
+// The events of a tree held as Nodes, for code that reads either.
+void replay(const Node& root, TreeVisitor& visitor);
 
 // A property value as error messages show it: at most 24 characters, control
 // characters (a NUL would cut the message short) as '?'.

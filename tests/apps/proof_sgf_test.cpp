@@ -98,6 +98,10 @@ TEST(ProofSgf, ATranspositionToNowhereIsRefused) {
   EXPECT_THROW(read(head + "XC[A 1 2 -1 - -];B[a1](;W[b1]VC[#1])(;W[a2];B[b1])(;W[b2];B[b1]))"), std::invalid_argument)
       << "a certificate number past the table";
   EXPECT_NO_THROW(read(head + ";B[a1](;W[b1]XN[1];B[a2])(;W[a2];B[b1])(;W[b2]XT[1]))"));
+  // A concession holds the moves that follow it; it has no siblings.
+  EXPECT_NO_THROW(read(head + ";B[a1];AW[b2];W[b1];B[a2])"));
+  EXPECT_THROW(read(head + ";B[a1](;AW[b2])(;W[b1];B[a2])(;W[a2];B[b1]))"), std::invalid_argument)
+      << "a concession with a sibling";
 }
 
 TEST(ProofSgf, GoProofsReadBackAndStillVerify) {

@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+#include <string>
+#include <vector>
+
 namespace dfpn::sgf {
 namespace {
 
@@ -44,6 +48,50 @@ TEST(Sgf, WriteThenParseGivesTheSameTree) {
   ASSERT_EQ(back.children[0].children.size(), 2u);
   EXPECT_EQ(back.children[0].children[1].value("W"), "c3");
   EXPECT_EQ(write(back), write(root));
+}
+
+// Streamed from a file, a tree is the same events as the tree parsed and
+// replayed: each node entered with its properties and line, and left once
+// its subtree is read.
+TEST(Sgf, AStreamedTreeIsTheParsedTree) {
+  struct Recorder : TreeVisitor {
+    std::vector<std::string> events;
+    void enter(Node node) override {
+      EXPECT_TRUE(node.children.empty());
+      std::string e = "enter@" + std::to_string(node.line);
+      for (const auto& p : node.properties) e += " " + property_text(p.id, p.values);
+      events.push_back(e);
+    }
+    void leave() override { events.push_back("leave"); }
+  };
+  const std::string text = "(;GM[11]SZ[3]\n;B[a1]C[x\\]y]\n(;W[b2];B[c3]\n(;W[a2])(;W[a3]))\n(;W[c1]))(;GM[1])";
+  Recorder streamed, replayed;
+  std::istringstream in(text);
+  read(in, streamed);
+  replay(parse(text), replayed);
+  EXPECT_EQ(streamed.events, replayed.events);
+  EXPECT_EQ(streamed.events.size(), 14u) << "seven nodes of the first tree only";
+  EXPECT_EQ(streamed.events[1], "enter@2 B[a1] C[x\\]y]");
+  EXPECT_EQ(streamed.events.back(), "leave");
+
+  // Errors name the line and column as parse() does.
+  for (const std::string bad : {"(;B[a1]\n;W[b2]", "(;B[a1]\n x)", "\n\n(;B[a1]C[open"}) {
+    std::string parsed, read_error;
+    try {
+      parse(bad);
+    } catch (const ParseError& e) {
+      parsed = e.what();
+    }
+    try {
+      std::istringstream bad_in(bad);
+      Recorder ignored;
+      read(bad_in, ignored);
+    } catch (const ParseError& e) {
+      read_error = e.what();
+    }
+    EXPECT_FALSE(parsed.empty()) << bad;
+    EXPECT_EQ(read_error, parsed) << bad;
+  }
 }
 
 TEST(Sgf, MalformedFilesNameLineAndColumn) {
