@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "dfpn/base/game.h"
@@ -84,10 +85,12 @@ constexpr bool kChecksCertificates = requires(const G& game, const std::string& 
 // check_certificate(text) must agree with the two steps.
 template <Game G>
 constexpr bool kParsesCertificates =
-    kChecksCertificates<G> && requires(const G& game, const std::string& text, std::string& error, Player winner,
-                                       const typename G::Certificate& certificate) {
+    kChecksCertificates<G> && requires(const G& game, const std::string& text, std::string& error, Player winner) {
+      typename G::Certificate;
       { G::parse_certificate(text, error) } -> std::same_as<std::optional<typename G::Certificate>>;
-      { game.check_certificate(certificate, winner) } -> std::same_as<std::optional<std::string>>;
+      {
+        game.check_certificate(std::declval<const typename G::Certificate&>(), winner)
+      } -> std::same_as<std::optional<std::string>>;
     };
 
 // A game that is its rules plus knowledge (Hex with virtual connections)
