@@ -564,9 +564,11 @@ class ConcedingProofBuilder {
     return stopped_;
   }
 
-  // Why the builder stopped early: a stop request or the time limit.
+  // Why the builder stopped early: a stop request or the time limit, and
+  // how far it got (a build of hours stopped tells what it had done).
   std::string stop_reason() const {
-    return limits_.stop.stop_requested() ? "stopped before the proof was complete" : "out of time";
+    return std::string(limits_.stop.stop_requested() ? "stopped before the proof was complete" : "out of time") +
+           " (" + std::to_string(proof_.nodes.size()) + " positions built)";
   }
 
   std::nullopt_t give_up(std::string why) {
