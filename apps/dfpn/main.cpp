@@ -103,10 +103,11 @@ int main(int argc, char** argv) {
   try {
     if (*solve) {
       solve_options.search.started = started;  // --time counts the set-up too
-      const bool show_progress = !solve_options.quiet && isatty(STDERR_FILENO);
       dfpn::cli::ProgressSink progress;
-      if (show_progress)
+      if (!solve_options.quiet && isatty(STDERR_FILENO))
         progress = [](const std::string& line) { std::cerr << "\r\033[K" << line << std::flush; };
+      else if (!solve_options.quiet)
+        progress = dfpn::cli::log_progress(std::cerr);
       const auto report = dfpn::cli::solve(solve_options, interrupts.token(), progress);
       if (solve_options.json)
         std::cout << dfpn::cli::to_json(report).dump(2) << '\n';

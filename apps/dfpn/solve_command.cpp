@@ -1,9 +1,11 @@
 #include "dfpn/solve_command.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
+#include <ostream>
 #include <sstream>
 #include <thread>
 
@@ -418,7 +420,8 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   cmd.add_option("--to-play", o.problem.to_play, "Side to move next, overriding the moves or the file")
       ->check(CLI::IsMember({"black", "white"}));
   cmd.add_flag("--json", o.json, "Print one JSON object instead of the summary");
-  cmd.add_flag("--quiet,-q", o.quiet, "No progress display");
+  cmd.add_flag("--quiet,-q", o.quiet,
+               "No progress display (on a terminal a live line; otherwise, as in a log, a line a minute)");
   auto* synthetic = cmd.add_option_group("synthetic", "Synthetic game shape");
   synthetic->add_option("--seed", o.problem.seed, "Generator seed")->capture_default_str();
   synthetic->add_option_function<std::string>(
@@ -447,6 +450,15 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   synthetic->add_option("--cycles", o.problem.synthetic.cycle_rate, "Chance of a move back")
       ->check(number_in(0, 1))
       ->capture_default_str();
+}
+
+ProgressSink log_progress(std::ostream& out, double interval_s) {
+  const auto interval = std::chrono::duration<double>(interval_s);
+  return [&out, interval, next = std::chrono::steady_clock::now() + interval](const std::string& line) mutable {
+    if (line.empty() || std::chrono::steady_clock::now() < next) return;
+    next = std::chrono::steady_clock::now() + interval;
+    out << line << '\n' << std::flush;
+  };
 }
 
 Report solve(const SolveOptions& options, std::stop_token stop, const ProgressSink& progress) {
