@@ -455,8 +455,9 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
 ProgressSink log_progress(std::ostream& out, double interval_s) {
   const auto interval = std::chrono::duration<double>(interval_s);
   return [&out, interval, next = std::chrono::steady_clock::now() + interval](const std::string& line) mutable {
-    if (line.empty() || std::chrono::steady_clock::now() < next) return;
-    next = std::chrono::steady_clock::now() + interval;
+    const auto now = std::chrono::steady_clock::now();
+    if (line.empty() || now < next) return;
+    next = now + interval;
     out << line << '\n' << std::flush;
   };
 }

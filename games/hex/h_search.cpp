@@ -739,6 +739,14 @@ class HSearch {
   int or_a_ = -1, or_b_ = -1;  // the pair the OR search combines for
 };
 
+// f(Set{}) with the narrowest cell set that holds a board of `size`.
+template <class F>
+auto with_narrowest_set(int size, F f) {
+  if (size * size <= BasicCellSet<1>::kCapacity) return f(BasicCellSet<1>{});
+  if (size * size <= BasicCellSet<2>::kCapacity) return f(BasicCellSet<2>{});
+  return f(CellSet{});
+}
+
 }  // namespace
 
 VirtualConnections h_search(const HexCells& cells, int size, Player side, const HexKnowledge& knobs, bool links,
@@ -746,10 +754,7 @@ VirtualConnections h_search(const HexCells& cells, int size, Player side, const 
   auto search = [&]<class Set>(Set) {
     return HSearch<Set>(cells, size, side, knobs).run(links, HSearch<Set>::StopAt::Never, threats);
   };
-  // The narrowest cell set that holds the board.
-  if (size * size <= BasicCellSet<1>::kCapacity) return search(BasicCellSet<1>{});
-  if (size * size <= BasicCellSet<2>::kCapacity) return search(BasicCellSet<2>{});
-  return search(CellSet{});
+  return with_narrowest_set(size, search);
 }
 
 std::optional<ConnectionCertificate> certify_edge_connection(const HexCells& cells, int size, Player side,
@@ -759,9 +764,7 @@ std::optional<ConnectionCertificate> certify_edge_connection(const HexCells& cel
     search.run(false, side_to_move ? HSearch<Set>::StopAt::EdgeSemi : HSearch<Set>::StopAt::EdgeFull);
     return search.certificate(side, side_to_move);
   };
-  if (size * size <= BasicCellSet<1>::kCapacity) return certify(BasicCellSet<1>{});
-  if (size * size <= BasicCellSet<2>::kCapacity) return certify(BasicCellSet<2>{});
-  return certify(CellSet{});
+  return with_narrowest_set(size, certify);
 }
 
 namespace {
@@ -801,9 +804,7 @@ std::vector<ConnectionCertificate> certify_edge_semis(const HexCells& cells, int
     search.run(false);
     return chosen_edge_semis(search, side);
   };
-  if (size * size <= BasicCellSet<1>::kCapacity) return certify(BasicCellSet<1>{});
-  if (size * size <= BasicCellSet<2>::kCapacity) return certify(BasicCellSet<2>{});
-  return certify(CellSet{});
+  return with_narrowest_set(size, certify);
 }
 
 EdgeCertificates certify_edge_full_or_semis(const HexCells& cells, int size, Player side, const HexKnowledge& knobs) {
@@ -815,9 +816,7 @@ EdgeCertificates certify_edge_full_or_semis(const HexCells& cells, int size, Pla
     if (!out.full) out.semis = chosen_edge_semis(search, side);
     return out;
   };
-  if (size * size <= BasicCellSet<1>::kCapacity) return certify(BasicCellSet<1>{});
-  if (size * size <= BasicCellSet<2>::kCapacity) return certify(BasicCellSet<2>{});
-  return certify(CellSet{});
+  return with_narrowest_set(size, certify);
 }
 
 }  // namespace dfpn::games

@@ -209,24 +209,31 @@ TEST(HexConnectionProof, MalformedTextIsRejected) {
   EXPECT_TRUE(parse_certificate("B;A 0 -1 -1 - -;A 0 -2 -1 - -;N -1 -2 -1 - 0,1", error).has_value()) << error;
 }
 
+// Undecided random positions of 4x4 to 7x7 (300 tries from `seed`):
+// f(position, the side not to move, its cells).
+template <class F>
+void for_random_positions(std::uint32_t seed, F f) {
+  std::mt19937 rng(seed);
+  for (int trial = 0; trial < 300; ++trial) {
+    const int size = 4 + int(rng() % 4);
+    const HexGame g = random_position(rng, size, int(rng() % std::uint32_t(size * size / 2 + 1)));
+    if (!g.winner()) f(g, opponent(g.to_move()), cells_of(g));
+  }
+}
+
 // Defence certificates: with the opponent to move, a few of the side's edge
 // semis, each valid once the side is to move, meeting where all the semis
 // H-search finds meet (the must-play region).
 TEST(HexConnectionProof, EdgeSemisForDefencesMeetWhereAllDo) {
-  std::mt19937 rng(11);
   HexKnowledge knobs;
   int positions = 0, several = 0;
-  for (int trial = 0; trial < 300; ++trial) {
-    const int size = 4 + int(rng() % 4);
-    const HexGame g = random_position(rng, size, int(rng() % std::uint32_t(size * size / 2 + 1)));
-    if (g.winner()) continue;
-    const Player side = opponent(g.to_move());
-    const HexCells cells = cells_of(g);
+  for_random_positions(11, [&](const HexGame& g, Player side, const HexCells& cells) {
+    const int size = g.size();
     const VirtualConnections vcs = h_search(cells, size, side, knobs);
-    if (!vcs.edge_fulls.empty()) continue;
+    if (!vcs.edge_fulls.empty()) return;
     const auto chosen = certify_edge_semis(cells, size, side, knobs);
     ASSERT_EQ(chosen.empty(), vcs.edge_semis.empty()) << g.to_text();
-    if (chosen.empty()) continue;
+    if (chosen.empty()) return;
     ++positions;
     several += chosen.size() > 1;
     CellSet all_meet = vcs.edge_semis.front().second, chosen_meet = chosen.front().steps.back().carrier;
@@ -238,7 +245,7 @@ TEST(HexConnectionProof, EdgeSemisForDefencesMeetWhereAllDo) {
       chosen_meet &= c.steps.back().carrier;
     }
     EXPECT_EQ(chosen_meet, all_meet) << g.to_text();
-  }
+  });
   EXPECT_GT(positions, 20);
   EXPECT_GT(several, 3);
 }
@@ -246,15 +253,10 @@ TEST(HexConnectionProof, EdgeSemisForDefencesMeetWhereAllDo) {
 // One H-search for a loser's position gives what the two separate ones do:
 // the full connection, else the defence semis.
 TEST(HexConnectionProof, FullOrSemisFromOneSearchMatchTheTwoSearches) {
-  std::mt19937 rng(23);
   HexKnowledge knobs;
   int fulls = 0, semis = 0;
-  for (int trial = 0; trial < 300; ++trial) {
-    const int size = 4 + int(rng() % 4);
-    const HexGame g = random_position(rng, size, int(rng() % std::uint32_t(size * size / 2 + 1)));
-    if (g.winner()) continue;
-    const Player side = opponent(g.to_move());
-    const HexCells cells = cells_of(g);
+  for_random_positions(23, [&](const HexGame& g, Player side, const HexCells& cells) {
+    const int size = g.size();
     const auto both = certify_edge_full_or_semis(cells, size, side, knobs);
     const auto full = certify_edge_connection(cells, size, side, knobs, /*side_to_move=*/false);
     ASSERT_EQ(both.full.has_value(), full.has_value()) << g.to_text();
@@ -262,13 +264,13 @@ TEST(HexConnectionProof, FullOrSemisFromOneSearchMatchTheTwoSearches) {
       ++fulls;
       EXPECT_EQ(to_text(*both.full), to_text(*full));
       EXPECT_TRUE(both.semis.empty());
-      continue;
+      return;
     }
     const auto separate = certify_edge_semis(cells, size, side, knobs);
     ASSERT_EQ(both.semis.size(), separate.size()) << g.to_text();
     for (std::size_t i = 0; i < separate.size(); ++i) EXPECT_EQ(to_text(both.semis[i]), to_text(separate[i]));
     semis += !separate.empty();
-  }
+  });
   EXPECT_GT(fulls, 10);
   EXPECT_GT(semis, 10);
 }
