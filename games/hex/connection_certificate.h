@@ -21,6 +21,10 @@ struct ConnectionStep {
   int key = -1;             // a semi's key (inside the carrier); -1 for a full
   CellSet carrier;          // the empty cells the connection needs
   std::vector<int> parents; // earlier steps (And: two, Or: two or more)
+  // Read from the compact text, which leaves an And or Or step's ends, key
+  // and carrier out: the checker derives them from the parents (it had
+  // recomputed them to compare anyway), so only the parents are known here.
+  bool derived = false;
   bool semi() const { return key >= 0; }
 };
 

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <utility>
 
+#include <boost/container/static_vector.hpp>
+
 #include "games/hex/h_search.h"
 #include "games/hex/hex.h"
 
@@ -131,6 +133,34 @@ struct Checked {
   CellSet carrier;
 };
 
+// What the And rule makes of the connections p (x-m) and q (m-y), in each
+// orientation that fits: disjoint carriers, neither outer end inside the
+// other part's carrier; through an empty cell m two fulls make a semi
+// keyed at m, through a group or edge at most one semi passes its key on.
+// Parts sharing both ends give x = y, which the caller refuses.
+boost::container::static_vector<Checked, 4> and_joins(const SideView& view, const Checked& p, const Checked& q) {
+  boost::container::static_vector<Checked, 4> out;
+  if (p.carrier.intersects(q.carrier)) return out;
+  for (int pi = 0; pi < 2; ++pi)
+    for (int qi = 0; qi < 2; ++qi) {
+      const int m = pi ? p.b : p.a, x = pi ? p.a : p.b;
+      if ((qi ? q.b : q.a) != m) continue;
+      const int y = qi ? q.a : q.b;
+      if ((view.is_cell(x) && q.carrier.contains(x)) || (view.is_cell(y) && p.carrier.contains(y))) continue;
+      Checked joined{x, y, -1, p.carrier | q.carrier};
+      if (view.is_cell(m)) {
+        if (p.key >= 0 || q.key >= 0) continue;  // through a cell: two fulls
+        joined.carrier.insert(m);
+        joined.key = m;
+      } else {
+        if (p.key >= 0 && q.key >= 0) continue;  // at most one semi
+        joined.key = p.key >= 0 ? p.key : q.key;
+      }
+      out.push_back(std::move(joined));
+    }
+  return out;
+}
+
 }  // namespace
 
 namespace {
@@ -176,15 +206,32 @@ bool parse_one(std::string_view& text, char end_char, int low, int high, int& ou
 
 }  // namespace
 
-std::string to_text(const ConnectionCertificate& certificate) {
+std::string to_text(const ConnectionCertificate& certificate, CertificateText form) {
   std::string out = certificate.side == Player::Black ? "B" : "W";
   for (const ConnectionStep& step : certificate.steps) {
     std::vector<int> cells;
     step.carrier.for_each([&](int cell) { cells.push_back(cell); });
     out += ";";
     out += kRuleLetters[std::size_t(step.rule)];
-    out += " " + std::to_string(step.a) + " " + std::to_string(step.b) + " " + std::to_string(step.key) + " " +
-           comma_list(cells) + " " + comma_list(step.parents);
+    out += " ";
+    const bool compact = form == CertificateText::Compact || step.derived;
+    if (!compact) {
+      out += std::to_string(step.a) + " " + std::to_string(step.b) + " " + std::to_string(step.key) + " " +
+             comma_list(cells) + " " + comma_list(step.parents);
+      continue;
+    }
+    switch (step.rule) {
+      case ConnectionRule::Adjacent:
+        out += std::to_string(step.a) + " " + std::to_string(step.b);
+        break;
+      case ConnectionRule::Template:
+        out += std::to_string(step.a) + " " + std::to_string(step.b) + " " + comma_list(cells);
+        break;
+      case ConnectionRule::And:
+      case ConnectionRule::Or:
+        out += comma_list(step.parents);
+        break;
+    }
   }
   return out;
 }
@@ -213,19 +260,37 @@ std::optional<ConnectionCertificate> parse_certificate(const std::string& text, 
       return std::nullopt;
     };
     auto bad = [&](const std::string& what) { return fail("bad " + what + " in '" + std::string(rest.substr(0, end)) + "'"); };
-    if (std::count(fields.begin(), fields.end(), ' ') != 5 || fields.size() < 2 || fields[1] != ' ')
-      return fail("expected a rule letter, two ends, a key, a carrier and parents");
+    if (fields.size() < 2 || fields[1] != ' ') return fail("expected a rule letter and its fields");
     ConnectionStep step;
     const auto letter = std::find(kRuleLetters.begin(), kRuleLetters.end(), fields[0]);
     if (letter == kRuleLetters.end()) return fail("unknown rule '" + std::string(1, fields[0]) + "'");
     step.rule = ConnectionRule(letter - kRuleLetters.begin());
+    // Fields after the letter: five in the full form; in the compact one,
+    // two for an adjacency, three for a template, one for And and Or.
+    const auto spaces = std::count(fields.begin(), fields.end(), ' ');
+    const bool full = spaces == 5;
+    const bool derived = step.rule == ConnectionRule::And || step.rule == ConnectionRule::Or;
+    const int compact_spaces = step.rule == ConnectionRule::Adjacent ? 2 : step.rule == ConnectionRule::Template ? 3 : 1;
+    if (!full && spaces != compact_spaces)
+      return fail(std::string("expected ") +
+                  (derived ? "the parents" : compact_spaces == 2 ? "the ends" : "the ends and the carrier") +
+                  ", or the full form (ends, key, carrier, parents)");
     fields.remove_prefix(2);
-    if (!parse_one(fields, ' ', -2, kMostCells - 1, step.a) || !parse_one(fields, ' ', -2, kMostCells - 1, step.b))
-      return bad("end");
-    if (!parse_one(fields, ' ', -1, kMostCells - 1, step.key)) return bad("key");
-    if (!parse_list(fields, ' ', 0, kMostCells - 1, [&](int cell) { step.carrier.insert(cell); })) return bad("carrier");
-    if (!parse_list(fields, ' ', 0, int(out.steps.size()) - 1, [&](int p) { step.parents.push_back(p); }))
-      return bad("parents (earlier steps only)");
+    auto parents = [&] {
+      return parse_list(fields, ' ', 0, int(out.steps.size()) - 1, [&](int p) { step.parents.push_back(p); });
+    };
+    if (!full && derived) {
+      if (!parents()) return bad("parents (earlier steps only)");
+      step.derived = true;
+    } else {
+      if (!parse_one(fields, ' ', -2, kMostCells - 1, step.a) || !parse_one(fields, ' ', -2, kMostCells - 1, step.b))
+        return bad("end");
+      if (full && !parse_one(fields, ' ', -1, kMostCells - 1, step.key)) return bad("key");
+      if ((full || step.rule == ConnectionRule::Template) &&
+          !parse_list(fields, ' ', 0, kMostCells - 1, [&](int cell) { step.carrier.insert(cell); }))
+        return bad("carrier");
+      if (full && !parents()) return bad("parents (earlier steps only)");
+    }
     out.steps.push_back(std::move(step));
     rest.remove_prefix(end);
   }
@@ -244,62 +309,57 @@ std::optional<std::string> check_connection(const HexCells& cells, int n, bool s
   for (std::size_t i = 0; i < certificate.steps.size(); ++i) {
     const ConnectionStep& step = certificate.steps[i];
     auto fail = [&](const std::string& why) { return "step " + std::to_string(i) + ": " + why; };
-    const int a = view.node(step.a), b = view.node(step.b);
+    for (const int p : step.parents)
+      if (p < 0 || std::size_t(p) >= i) return fail("a parent is not an earlier step");
+    if (step.rule == ConnectionRule::And && step.parents.size() != 2) return fail("an And step has two parents");
+    if (step.rule == ConnectionRule::Or && step.parents.size() < 2) return fail("an Or step makes a full from two or more semis");
+    // What the step claims: as written, or (compact) what its rule makes of
+    // its parents, which the checks below then find consistent.
+    Checked here{view.node(step.a), view.node(step.b), step.key, step.carrier};
+    if (step.derived) {
+      if (step.rule == ConnectionRule::And) {
+        const auto joins = and_joins(view, done[std::size_t(step.parents[0])], done[std::size_t(step.parents[1])]);
+        if (joins.empty()) return fail("the parts do not make a connection by the And rule");
+        here = joins.front();
+      } else {
+        const Checked& part = done[std::size_t(step.parents[0])];
+        here = {part.a, part.b, -1, {}};
+        for (const int index : step.parents) here.carrier |= done[std::size_t(index)].carrier;
+      }
+    }
+    const int a = here.a, b = here.b;
     if (a < 0 || b < 0) return fail("an end is off the board or the opponent's stone");
     if (a == b) return fail("both ends are the same node");
     bool all_empty = true;
-    step.carrier.for_each([&](int cell) { all_empty &= cell >= 0 && cell < n * n && view.empty(cell); });
+    here.carrier.for_each([&](int cell) { all_empty &= cell >= 0 && cell < n * n && view.empty(cell); });
     if (!all_empty) return fail("the carrier holds a cell that is not empty");
-    if ((view.is_cell(a) && step.carrier.contains(a)) || (view.is_cell(b) && step.carrier.contains(b)))
+    if ((view.is_cell(a) && here.carrier.contains(a)) || (view.is_cell(b) && here.carrier.contains(b)))
       return fail("an end lies inside the carrier");
-    if (step.semi() && !step.carrier.contains(step.key)) return fail("the key is not in the carrier");
-    for (const int p : step.parents)
-      if (p < 0 || std::size_t(p) >= i) return fail("a parent is not an earlier step");
+    if (here.key >= 0 && !here.carrier.contains(here.key)) return fail("the key is not in the carrier");
 
     switch (step.rule) {
       case ConnectionRule::Adjacent:
-        if (step.semi() || !step.carrier.empty() || !view.adjacent(a, b)) return fail("not an adjacency");
+        if (here.key >= 0 || !here.carrier.empty() || !view.adjacent(a, b)) return fail("not an adjacency");
         break;
       case ConnectionRule::Template: {
         const int edge = view.edge_of(b) >= 0 ? view.edge_of(b) : view.edge_of(a);
         const int anchor = view.edge_of(b) >= 0 ? step.a : step.b;
-        if (step.semi() || edge < 0 || anchor < 0) return fail("a template joins a cell or stone to an edge");
+        if (here.key >= 0 || edge < 0 || anchor < 0) return fail("a template joins a cell or stone to an edge");
         bool matches = false;
-        for (const CellSet& carrier : template_carriers(view, anchor, edge)) matches |= carrier == step.carrier;
+        for (const CellSet& carrier : template_carriers(view, anchor, edge)) matches |= carrier == here.carrier;
         if (!matches) return fail("the carrier is not the fourth-row template's");
         break;
       }
       case ConnectionRule::And: {
-        if (step.parents.size() != 2) return fail("an And step has two parents");
-        const Checked& p = done[std::size_t(step.parents[0])];
-        const Checked& q = done[std::size_t(step.parents[1])];
-        if (p.carrier.intersects(q.carrier)) return fail("the parts' carriers overlap");
-        // p joins x to m, q joins m to y, in some orientation.
-        bool joined = false;
-        for (int pi = 0; pi < 2 && !joined; ++pi)
-          for (int qi = 0; qi < 2 && !joined; ++qi) {
-            const int m = pi ? p.b : p.a, x = pi ? p.a : p.b;
-            if ((qi ? q.b : q.a) != m) continue;
-            const int y = qi ? q.a : q.b;
-            if (!((x == a && y == b) || (x == b && y == a))) continue;
-            if ((view.is_cell(x) && q.carrier.contains(x)) || (view.is_cell(y) && p.carrier.contains(y))) continue;
-            CellSet carrier = p.carrier | q.carrier;
-            int key = -1;
-            if (view.is_cell(m)) {
-              if (p.key >= 0 || q.key >= 0) continue;  // through a cell: two fulls
-              carrier.insert(m);
-              key = m;
-            } else {
-              if (p.key >= 0 && q.key >= 0) continue;  // at most one semi
-              key = p.key >= 0 ? p.key : q.key;
-            }
-            joined = carrier == step.carrier && key == step.key;
-          }
+        const auto joins = and_joins(view, done[std::size_t(step.parents[0])], done[std::size_t(step.parents[1])]);
+        const bool joined = std::any_of(joins.begin(), joins.end(), [&](const Checked& j) {
+          return ((j.a == a && j.b == b) || (j.a == b && j.b == a)) && j.key == here.key && j.carrier == here.carrier;
+        });
         if (!joined) return fail("the parts do not make this connection by the And rule");
         break;
       }
       case ConnectionRule::Or: {
-        if (step.parents.size() < 2 || step.semi()) return fail("an Or step makes a full from two or more semis");
+        if (here.key >= 0) return fail("an Or step makes a full from two or more semis");
         CellSet common = CellSet::all_below(n * n), all;
         for (const int index : step.parents) {
           const Checked& part = done[std::size_t(index)];
@@ -309,11 +369,11 @@ std::optional<std::string> check_connection(const HexCells& cells, int n, bool s
           all |= part.carrier;
         }
         if (!common.empty()) return fail("the Or parts' carriers share a cell");
-        if (all != step.carrier) return fail("the carrier is not the union of the Or parts'");
+        if (all != here.carrier) return fail("the carrier is not the union of the Or parts'");
         break;
       }
     }
-    done.push_back({a, b, step.key, step.carrier});
+    done.push_back(std::move(here));
   }
   if (done.empty()) return "no steps";
   const Checked& last = done.back();

@@ -29,11 +29,18 @@
 namespace dfpn::games {
 
 // As text, for proofs (dfpn/base/proof.h certified leaves, the VC property of
-// proof SGF): the side ("B" or "W"), then per step ";", the rule (A
-// adjacent, T template, N and, O or), both ends, the key, the carrier's
-// cells and the parents (comma lists, "-" when empty), e.g.
-// "B;A 2 -1 -1 - -;A 2 -2 -1 - -;N -1 -2 -1 - 0,1".
-std::string to_text(const ConnectionCertificate& certificate);
+// proof SGF): the side ("B" or "W"), then per step ";" and the rule (A
+// adjacent, T template, N and, O or). Comma lists are "-" when empty.
+// * Full: both ends, the key, the carrier's cells and the parents, e.g.
+//   "B;A 2 -1 -1 - -;A 2 -2 -1 - -;N -1 -2 -1 - 0,1".
+// * Compact: what the checker cannot derive. An adjacency names its ends,
+//   a template its ends and carrier, an And or Or only its parents, e.g.
+//   "B;A 2 -1;A 2 -2;N 0,1". Carriers, growing step by step, were most of
+//   a large proof file's bytes.
+// The reader takes both, step by step; a step read compact is written
+// compact in either form.
+enum class CertificateText { Compact, Full };
+std::string to_text(const ConnectionCertificate& certificate, CertificateText form = CertificateText::Compact);
 // Nothing (and `error` says why) if the text is not a certificate.
 std::optional<ConnectionCertificate> parse_certificate(const std::string& text, std::string& error);
 

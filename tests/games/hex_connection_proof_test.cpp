@@ -67,6 +67,7 @@ TEST(HexConnectionProof, EveryEdgeConnectionHSearchFindsIsCertified) {
   std::mt19937 rng(5);
   HexKnowledge knobs;
   int certified = 0, semis = 0, by_the_rules = 0, big_boards = 0, widest = 0;
+  std::size_t compact_bytes = 0, full_bytes = 0;
   // Up to 8x8 carriers fit one word, up to 11x11 two, beyond that six.
   for (const bool over_edges : {false, true}) {
     knobs.and_over_edges = over_edges;
@@ -93,10 +94,19 @@ TEST(HexConnectionProof, EveryEdgeConnectionHSearchFindsIsCertified) {
           semis += certificate->steps.back().semi();
           const auto why = check_connection(cells, size, to_move, *certificate);
           EXPECT_FALSE(why.has_value()) << *why << "\n" << g.to_text();
+          // Both text forms read back to certificates the checker accepts:
+          // the compact one by deriving what it leaves out.
           std::string error;
           const auto back = parse_certificate(to_text(*certificate), error);
           ASSERT_TRUE(back) << error;
           EXPECT_EQ(to_text(*back), to_text(*certificate));
+          EXPECT_FALSE(check_connection(cells, size, to_move, *back).has_value()) << to_text(*back);
+          const std::string full = to_text(*certificate, CertificateText::Full);
+          const auto full_back = parse_certificate(full, error);
+          ASSERT_TRUE(full_back) << error;
+          EXPECT_EQ(to_text(*full_back, CertificateText::Full), full);
+          EXPECT_FALSE(check_connection(cells, size, to_move, *full_back).has_value()) << full;
+          compact_bytes += to_text(*certificate).size(), full_bytes += full.size();
           if (size <= 4) {
             ++by_the_rules;
             EXPECT_TRUE(carrier_holds(g, certificate->steps.back().carrier, side, exact)) << g.to_text();
@@ -105,8 +115,10 @@ TEST(HexConnectionProof, EveryEdgeConnectionHSearchFindsIsCertified) {
       }
     }
   }
-  std::printf("certified %d connections (%d semis, %d beyond 8x8, %d on 13x13), %d also by the rules\n", certified,
-              semis, big_boards, widest, by_the_rules);
+  std::printf("certified %d connections (%d semis, %d beyond 8x8, %d on 13x13), %d also by the rules; text %zu bytes "
+              "compact, %zu full\n",
+              certified, semis, big_boards, widest, by_the_rules, compact_bytes, full_bytes);
+  EXPECT_LT(compact_bytes, full_bytes);
   EXPECT_GT(certified, 150);
   EXPECT_GT(semis, 10);
   EXPECT_GT(by_the_rules, 40);
@@ -178,6 +190,57 @@ TEST(HexConnectionProof, CorruptedCertificatesAreRejected) {
   }
 }
 
+// The compact text states only an And's or Or's parents: wrong parents are
+// caught when the checker derives the rest, as wrong carriers are in the
+// full form.
+TEST(HexConnectionProof, CompactStepsWithWrongPartsAreRejected) {
+  const Example e = bridge_example();
+  std::string error;
+  const auto compact = parse_certificate(to_text(e.certificate), error);
+  ASSERT_TRUE(compact) << error;
+  ASSERT_FALSE(check_connection(e.cells, 5, false, *compact).has_value());
+  const auto& steps = compact->steps;
+  int and_step = -1, or_step = -1;
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    ASSERT_EQ(steps[i].derived, steps[i].rule == ConnectionRule::And || steps[i].rule == ConnectionRule::Or);
+    if (steps[i].rule == ConnectionRule::And) and_step = int(i);
+    if (steps[i].rule == ConnectionRule::Or) or_step = int(i);
+  }
+  ASSERT_GE(and_step, 0);
+  ASSERT_GE(or_step, 0);
+  const std::size_t last = steps.size() - 1;
+  int rejected = 0, tried = 0;
+  // Other parents for the last step (which joins the two edges), one And
+  // and one Or: most break the rule or no longer join the edges (a few may
+  // still make a connection, which the checker then rightly accepts).
+  for (const int at : {int(last), and_step, or_step}) {
+    for (int p = 0; p < at; ++p)
+      for (int q = 0; q < at; ++q) {
+        ConnectionCertificate bad = *compact;
+        auto& parents = bad.steps[std::size_t(at)].parents;
+        const std::vector<int> chosen = {p, q};
+        std::vector<int> sorted_old = parents, sorted_new = chosen;
+        std::sort(sorted_old.begin(), sorted_old.end());
+        std::sort(sorted_new.begin(), sorted_new.end());
+        if (sorted_old == sorted_new) continue;
+        parents = chosen;
+        ++tried;
+        rejected += check_connection(e.cells, 5, false, bad).has_value();
+      }
+  }
+  EXPECT_GT(tried, 20);
+  EXPECT_GT(rejected, tried / 2);
+  {  // An And of parts that share no end.
+    ConnectionCertificate bad = *compact;
+    bad.steps.push_back(ConnectionStep{ConnectionRule::Adjacent, 0, 1, -1, {}, {}});
+    bad.steps.push_back(ConnectionStep{ConnectionRule::Adjacent, 23, 24, -1, {}, {}});
+    ConnectionStep join{ConnectionRule::And, 0, 0, -1, {}, {int(bad.steps.size()) - 2, int(bad.steps.size()) - 1}};
+    join.derived = true;
+    bad.steps.push_back(join);
+    EXPECT_TRUE(check_connection(e.cells, 5, false, bad).has_value());
+  }
+}
+
 TEST(HexConnectionProof, AnEdgeSemiWinsOnlyForTheSideToMove) {
   // 3x3, Black b2: a semi to each edge (two bridges' worth), a full? No:
   // with White to move it is Black's semi at best; certify it for Black to
@@ -196,7 +259,8 @@ TEST(HexConnectionProof, AnEdgeSemiWinsOnlyForTheSideToMove) {
 
 // Text that is not a certificate is refused with a reason, never trusted.
 TEST(HexConnectionProof, MalformedTextIsRejected) {
-  for (const char* text : {"", "X;A 0 -1 -1 - -", "B", "B;A 0 -1", "B;A 0 -1 -1 - - 7", "B;Q 0 -1 -1 - -",
+  for (const char* text : {"", "X;A 0 -1 -1 - -", "B", "B;A 0", "B;A 0 -1 -1", "B;N 0 -1", "B;T 0 -1", "B;O",
+                           "B;A 0 -1;N 1,0", "B;A 0 -1;N 0,x", "B;A 0 -1;O 0,", "B;A 0 -1 -1 - - 7", "B;Q 0 -1 -1 - -",
                            "B;A 0 -1 -1 1,,2 -", "B;A x -1 -1 - -", "B;N 0 -1 -1 - 0", "B;A 0 -1 -1 400 -",
                            "B;A 0 -1 -1 - -;", "B;A  0 -1 -1 - -", "B;A 0 -3 -1 - -", "B;A 0 -1 -1 1, -",
                            "B;A 0 -1 -1 ,1 -", "B;A 0 -1 -1 3- -", "B;A 0 -1 -1 - -1", "B;A 0 -1 -1 - -;N",
@@ -207,6 +271,9 @@ TEST(HexConnectionProof, MalformedTextIsRejected) {
   }
   std::string error;
   EXPECT_TRUE(parse_certificate("B;A 0 -1 -1 - -;A 0 -2 -1 - -;N -1 -2 -1 - 0,1", error).has_value()) << error;
+  EXPECT_TRUE(parse_certificate("B;A 0 -1;A 0 -2;N 0,1", error).has_value()) << error;
+  EXPECT_TRUE(parse_certificate("B;A 0 -1;A 0 -2 -1 - -;N -1 -2 -1 - 0,1;T 5 -2 1,2,3;O 2,2", error).has_value())
+      << error;
 }
 
 // Undecided random positions of 4x4 to 7x7 (300 tries from `seed`):
