@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <ctime>
 #include <iomanip>
 #include <iostream>
 #include <thread>
@@ -19,10 +20,20 @@
 namespace {
 
 volatile std::sig_atomic_t g_interrupted = 0;  // the first signal's number, 0 before
+timespec g_first_signal{};                      // when it came (written before g_interrupted)
 extern "C" void on_stop_signal(int signal) {
+  timespec now{};
+  clock_gettime(CLOCK_MONOTONIC, &now);  // async-signal-safe
+  if (!g_interrupted) {
+    g_first_signal = now;
+    g_interrupted = signal;
+    return;
+  }
   // A second signal means "now": leave at once, as an unhandled one would.
-  if (g_interrupted) _exit(128 + signal);
-  g_interrupted = signal;
+  // But one sent twice at once is one request: timeout(1) signals the
+  // command and then its whole process group, the command again.
+  const double apart = double(now.tv_sec - g_first_signal.tv_sec) + 1e-9 * double(now.tv_nsec - g_first_signal.tv_nsec);
+  if (apart >= 0.5) _exit(128 + signal);
 }
 
 // SIGINT (Ctrl-C) and SIGTERM (timeout, Slurm, CI) ask the search to stop;
@@ -51,6 +62,13 @@ class InterruptWatcher {
   std::jthread thread_;
 };
 
+// Progress on stderr: a live line on a terminal, a line a minute in a log.
+dfpn::cli::ProgressSink progress_on_stderr(bool quiet) {
+  if (quiet) return {};
+  if (isatty(STDERR_FILENO)) return [](const std::string& line) { std::cerr << "\r\033[K" << line << std::flush; };
+  return dfpn::cli::log_progress(std::cerr);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -68,7 +86,8 @@ int main(int argc, char** argv) {
 
   dfpn::cli::VerifyOptions verify_options;
   auto* verify = app.add_subcommand("verify", "Check a proof SGF with the game rules alone");
-  verify->footer("Exit codes: 0 a valid proof; 1 an invalid one; 2 not a proof file, or bad usage.");
+  verify->footer("Exit codes: 0 a valid proof; 1 an invalid one; 2 not a proof file, or bad usage; 3 stopped by "
+                 "a signal before the check ended (neither valid nor invalid).");
   dfpn::cli::add_verify_options(*verify, verify_options);
 
   dfpn::cli::SuiteOptions suite_options;
@@ -103,12 +122,7 @@ int main(int argc, char** argv) {
   try {
     if (*solve) {
       solve_options.search.started = started;  // --time counts the set-up too
-      dfpn::cli::ProgressSink progress;
-      if (!solve_options.quiet && isatty(STDERR_FILENO))
-        progress = [](const std::string& line) { std::cerr << "\r\033[K" << line << std::flush; };
-      else if (!solve_options.quiet)
-        progress = dfpn::cli::log_progress(std::cerr);
-      const auto report = dfpn::cli::solve(solve_options, interrupts.token(), progress);
+      const auto report = dfpn::cli::solve(solve_options, interrupts.token(), progress_on_stderr(solve_options.quiet));
       if (solve_options.json)
         std::cout << dfpn::cli::to_json(report).dump(2) << '\n';
       else
@@ -120,7 +134,8 @@ int main(int argc, char** argv) {
     }
     if (*scale) return dfpn::cli::run_scale(scale_options, interrupts.token(), isatty(STDERR_FILENO));
     if (*gtp) return dfpn::cli::run_gtp(gtp_options, std::cin, std::cout, interrupts.token());
-    if (*verify) return dfpn::cli::run_verify(verify_options);
+    if (*verify)
+      return dfpn::cli::run_verify(verify_options, interrupts.token(), progress_on_stderr(verify_options.quiet));
     if (*suite) return dfpn::cli::run_suite(suite_options, interrupts.token(), isatty(STDERR_FILENO));
   } catch (const dfpn::cli::InputError& e) {
     std::cerr << "dfpn: " << e.what() << '\n';

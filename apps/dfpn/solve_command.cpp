@@ -452,16 +452,6 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
       ->capture_default_str();
 }
 
-ProgressSink log_progress(std::ostream& out, double interval_s) {
-  const auto interval = std::chrono::duration<double>(interval_s);
-  return [&out, interval, next = std::chrono::steady_clock::now() + interval](const std::string& line) mutable {
-    const auto now = std::chrono::steady_clock::now();
-    if (line.empty() || now < next) return;
-    next = now + interval;
-    out << line << '\n' << std::flush;
-  };
-}
-
 Report solve(const SolveOptions& options, std::stop_token stop, const ProgressSink& progress) {
   SolveOptions o = options;
   if (!o.problem_file.empty()) {

@@ -1,12 +1,11 @@
 // `dfpn solve`: options, wiring of game + algorithm, and the report.
 #pragma once
 
-#include <functional>
-#include <iosfwd>
 #include <stop_token>
 #include <string>
 
 #include "dfpn/problem.h"
+#include "dfpn/progress.h"
 #include "dfpn/report.h"
 #include "dfpn/search_spec.h"
 
@@ -39,15 +38,6 @@ struct SolveOptions {
   bool json = false;
   bool quiet = false;
 };
-
-// Receives a one-line progress summary about once a second while a solve
-// runs, and an empty line when it ends (so a display can clear itself).
-using ProgressSink = std::function<void(const std::string& line)>;
-
-// Progress for a log rather than a terminal (a run under a scheduler, or
-// with stderr in a file): the latest line, newline-ended, once every
-// `interval_s` seconds from the sink's making; nothing for a shorter run.
-ProgressSink log_progress(std::ostream& out, double interval_s = 60);
 
 // Registers the options of `solve` on `command` (shared with other commands).
 void add_solve_options(CLI::App& command, SolveOptions& options);

@@ -1,6 +1,10 @@
 #include "dfpn/verify_command.h"
 
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
 
@@ -13,12 +17,42 @@
 namespace dfpn::cli {
 namespace {
 
+// Progress now and then: the seconds since the start and what is going on.
+class Reporter {
+ public:
+  explicit Reporter(const ProgressSink& sink) : sink_(sink) {}
+  void operator()(const std::string& what) const {
+    if (!sink_) return;
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.1f s  ", std::chrono::duration<double>(Clock::now() - started_).count());
+    sink_(seconds + what);
+  }
+  void done() const {
+    if (sink_) sink_("");
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  const ProgressSink& sink_;
+  Clock::time_point started_ = Clock::now();
+};
+
+// A stop request while the file is read.
+struct StoppedReading {};
+
+// The file's size in MB, or 0 where it has none (a pipe).
+double file_mb(const std::string& path) {
+  std::error_code error;
+  const auto bytes = std::filesystem::file_size(path, error);
+  return error ? 0 : double(bytes) / 1e6;
+}
+
 // A proof being read for one game, checked once it is all read.
 class Check {
  public:
   virtual ~Check() = default;
   virtual sgf::TreeVisitor& reader() = 0;
-  virtual int verify(const std::string& path) = 0;
+  virtual int verify(const std::string& path, std::stop_token stop, const Reporter& report) = 0;
 };
 
 template <class G>
@@ -27,9 +61,16 @@ class CheckOf : public Check {
   CheckOf(const sgf::Node& root, Player winner)
       : start_(SgfCodec<G>::setup(root)), winner_(winner), reader_(start_, winner, SgfCodec<G>::parse) {}
   sgf::TreeVisitor& reader() override { return reader_; }
-  int verify(const std::string& path) override {
+  int verify(const std::string& path, std::stop_token stop, const Reporter& report) override {
     const Proof<MoveOf<G>> proof = reader_.take();
-    const auto check = verify_proof(start_, proof, winner_, Outcome::Proven);
+    const auto check = verify_proof(start_, proof, winner_, Outcome::Proven, stop, [&](std::size_t positions) {
+      report("checking: " + std::to_string(positions) + " positions");
+    });
+    report.done();
+    if (check.stopped) {
+      std::cout << path << ": not checked: stopped after " << check.positions << " positions\n";
+      return kVerifyStopped;
+    }
     if (check.ok) {
       std::cout << path << ": valid proof that " << to_string(winner_) << " wins (" << check.positions
                 << " positions checked)\n";
@@ -50,13 +91,25 @@ class CheckOf : public Check {
 // game's proof reader.
 class StreamedProof : public sgf::TreeVisitor {
  public:
-  explicit StreamedProof(const std::string& path) : path_(path) {}
+  // `read_mb()`: how much of the file is read so far.
+  StreamedProof(const std::string& path, std::stop_token stop, const Reporter& report, std::function<double()> read_mb)
+      : path_(path), stop_(std::move(stop)), report_(report), read_mb_(std::move(read_mb)),
+        file_mb_(file_mb(path)) {}
   void enter(sgf::Node node) override {
+    if (nodes_++ % kNodesPerLook == 0) {
+      if (stop_.stop_requested()) throw StoppedReading{};
+      char line[96];
+      std::snprintf(line, sizeof line, "reading: %.0f of %.0f MB, %llu nodes", read_mb_(), file_mb_,
+                    static_cast<unsigned long long>(nodes_ - 1));
+      if (file_mb_ <= 0)  // not a regular file: no size to read towards
+        std::snprintf(line, sizeof line, "reading: %.0f MB, %llu nodes", read_mb_(), static_cast<unsigned long long>(nodes_ - 1));
+      report_(line);
+    }
     if (!check_) start(node);
     check_->reader().enter(std::move(node));
   }
   void leave() override { check_->reader().leave(); }
-  int verify() { return check_->verify(path_); }
+  int verify() { return check_->verify(path_, stop_, report_); }
   // The winner the root names (known once the root is read).
   Player winner() const { return winner_; }
 
@@ -73,7 +126,13 @@ class StreamedProof : public sgf::TreeVisitor {
     else throw InputError(path_ + ": GM[" + gm + "] is not a game this program verifies");
   }
 
+  static constexpr std::uint64_t kNodesPerLook = 1 << 12;
   std::string path_;
+  std::stop_token stop_;
+  const Reporter& report_;
+  std::function<double()> read_mb_;
+  double file_mb_;
+  std::uint64_t nodes_ = 0;
   Player winner_ = Player::Black;
   std::unique_ptr<Check> check_;
 };
@@ -84,20 +143,31 @@ void add_verify_options(CLI::App& cmd, VerifyOptions& o) {
   cmd.add_option("proof", o.file, "Proof as an SGF game tree (written by solve --proof)")
       ->required()
       ->check(CLI::ExistingFile);
+  cmd.add_flag("-q,--quiet", o.quiet, "No progress lines on stderr (else live on a terminal, a line a minute in a log)");
 }
 
-int run_verify(const VerifyOptions& options) {
+int run_verify(const VerifyOptions& options, std::stop_token stop, const ProgressSink& progress) {
   std::ifstream in(options.file, std::ios::binary);
   if (!in) throw InputError("cannot read '" + options.file + "'");
-  StreamedProof proof(options.file);
+  const Reporter report(progress);
+  StreamedProof proof(options.file, stop, report, [&in] {
+    return double(in.rdbuf()->pubseekoff(0, std::ios::cur, std::ios::in)) / 1e6;
+  });
   try {
     sgf::read(in, proof);
+  } catch (const StoppedReading&) {
+    report.done();
+    std::cout << options.file << ": not checked: stopped before the proof was read\n";
+    return kVerifyStopped;
   } catch (const sgf::ParseError& e) {
+    report.done();
     throw InputError(options.file + ":" + e.what());
   } catch (const std::domain_error& e) {
+    report.done();
     std::cout << options.file << ": INVALID proof that " << to_string(proof.winner()) << " wins: " << e.what() << '\n';
     return 1;
   } catch (const std::invalid_argument& e) {  // the proof reader's, and the games' SGF errors
+    report.done();
     throw InputError(in_file(options.file, e.what()));
   }
   return proof.verify();

@@ -132,8 +132,10 @@ class ProofChecker {
  public:
   using Move = MoveOf<G>;
 
-  ProofChecker(G& game, const Proof<Move>& proof, Player attacker, std::stop_token stop = {})
-      : game_(game), proof_(proof), attacker_(attacker), repeats_(may_repeat(game)), stop_(std::move(stop)) {}
+  ProofChecker(G& game, const Proof<Move>& proof, Player attacker, std::stop_token stop = {},
+               std::function<void(std::size_t)> on_positions = {})
+      : game_(game), proof_(proof), attacker_(attacker), repeats_(may_repeat(game)), stop_(std::move(stop)),
+        on_positions_(std::move(on_positions)) {}
 
   VerifyResult run() {
     VerifyResult r;
@@ -162,10 +164,13 @@ class ProofChecker {
   }
 
   bool check(std::uint32_t node) {
-    if (++positions_ % 256 == 0 && stop_.stop_requested()) {
-      error_ = "stopped before the proof was checked";
-      stopped_ = true;
-      return false;
+    if (++positions_ % 256 == 0) {
+      if (stop_.stop_requested()) {
+        error_ = "stopped before the proof was checked";
+        stopped_ = true;
+        return false;
+      }
+      if (on_positions_ && positions_ % kPositionsPerReport == 0) on_positions_(positions_);
     }
     if (node >= proof_.nodes.size()) return fail("edge to missing node " + std::to_string(node));
     if (proof_.nodes[node].conceded_count == 0) return check_position(node);
@@ -344,6 +349,10 @@ class ProofChecker {
   Player attacker_;
   bool repeats_;
   std::stop_token stop_;
+  // Told the positions checked so far, every kPositionsPerReport of them
+  // (a large proof takes minutes).
+  static constexpr std::size_t kPositionsPerReport = 1 << 16;
+  std::function<void(std::size_t)> on_positions_;
   bool stopped_ = false;
   std::unordered_set<Visit, VisitHash> verified_;
   using Parsed = ParsedCertificate<G>;
@@ -364,14 +373,15 @@ class ProofChecker {
 
 // Checks that `proof` shows the claimed outcome for `attacker` from the game's
 // current position. The game is returned unchanged.
-// A stop request ends the check early, as not verified.
+// A stop request ends the check early, as not verified. `on_positions`, if
+// set, hears the count of positions checked now and then.
 template <Game G>
 VerifyResult verify_proof(G game, const Proof<MoveOf<G>>& proof, Player attacker, Outcome claim,
-                          std::stop_token stop = {}) {
+                          std::stop_token stop = {}, std::function<void(std::size_t)> on_positions = {}) {
   if (claim == Outcome::Unknown) return {false, "nothing to verify for an unknown result", 0};
   const Player expected_winner = claim == Outcome::Proven ? attacker : opponent(attacker);
   if (proof.winner != expected_winner) return {false, "proof is for the other side", 0};
-  return detail::ProofChecker<G>(game, proof, attacker, std::move(stop)).run();
+  return detail::ProofChecker<G>(game, proof, attacker, std::move(stop), std::move(on_positions)).run();
 }
 
 namespace detail {

@@ -303,31 +303,49 @@ TEST(DfpnCli, TheShippedSuitesLoadAndTheDefaultOneSolves) {
 
 namespace {
 
+// A 9x9 Hex solve (far beyond a second's search) in the background, sent
+// `signals` (shell commands naming it $pid) after a second: the exit line
+// and the answer. (Backgrounded jobs in a non-interactive shell start with
+// SIGINT ignored; the command installs its own handler, so the signal still
+// arrives.)
+struct Signalled {
+  std::string out;
+  nlohmann::json answer;
+};
+Signalled solve_signalled(const std::string& threads, const std::string& signals, const std::string& name) {
+  const std::string answer = dfpn::testing::temp_path(name);
+  const CommandRun r = dfpn::testing::run_shell("DFPN solve --game hex --size 9 --threads " + threads + " --json > " +
+                                                answer + " & pid=$!; sleep 1; " + signals + "; wait $pid; echo exit=$?");
+  return {r.out, nlohmann::json::parse(dfpn::testing::read_file(answer))};
+}
+
+// SIGINT must end it with a well-formed "unknown" answer, not a crash.
 TEST(DfpnCli, InterruptStopsCleanlyWithUnknown) {
-  // 9x9 Hex is far beyond a second's search; SIGINT must end it with a
-  // well-formed "unknown" answer, not a crash. (Backgrounded jobs in a
-  // non-interactive shell start with SIGINT ignored; the command installs its
-  // own handler, so the signal still arrives.)
-  const CommandRun r = dfpn::testing::run_shell(
-      "DFPN solve --game hex --size 9 --threads 1 --json > " + dfpn::testing::temp_path("interrupted.json") +
-      " & pid=$!; sleep 1; kill -INT $pid; wait $pid; echo exit=$?");
+  const Signalled r = solve_signalled("1", "kill -INT $pid", "interrupted.json");
   EXPECT_NE(r.out.find("exit=0"), std::string::npos) << r.out;
-  const auto j = nlohmann::json::parse(dfpn::testing::read_file(dfpn::testing::temp_path("interrupted.json")));
-  EXPECT_EQ(j["result"], "unknown");
-  EXPECT_EQ(j["reason"], "stopped");
-  EXPECT_GT(j["nodes"].get<double>(), 0);
+  EXPECT_EQ(r.answer["result"], "unknown");
+  EXPECT_EQ(r.answer["reason"], "stopped");
+  EXPECT_GT(r.answer["nodes"].get<double>(), 0);
 }
 
 // SIGTERM (what timeout, Slurm and CI send) ends a solve the same way:
 // the normal answer, "unknown" for reason "stopped", and exit status 0.
 TEST(DfpnCli, TerminateStopsCleanlyWithUnknown) {
-  const CommandRun r = dfpn::testing::run_shell(
-      "DFPN solve --game hex --size 9 --threads 2 --json > " + dfpn::testing::temp_path("terminated.json") +
-      " & pid=$!; sleep 1; kill -TERM $pid; wait $pid; echo exit=$?");
+  const Signalled r = solve_signalled("2", "kill -TERM $pid", "terminated.json");
   EXPECT_NE(r.out.find("exit=0"), std::string::npos) << r.out;
-  const auto j = nlohmann::json::parse(dfpn::testing::read_file(dfpn::testing::temp_path("terminated.json")));
-  EXPECT_EQ(j["result"], "unknown");
-  EXPECT_EQ(j["reason"], "stopped");
+  EXPECT_EQ(r.answer["result"], "unknown");
+  EXPECT_EQ(r.answer["reason"], "stopped");
+}
+
+// timeout(1) sends its signal to the command and then to the command's
+// process group, so the command gets it twice at once: that is one stop
+// request, not the "second signal: leave now" of a user pressing Ctrl-C
+// again later (which ends the process without an answer).
+TEST(DfpnCli, TheSameSignalTwiceAtOnceIsOneStop) {
+  const Signalled r = solve_signalled("1", "kill -TERM $pid; sleep 0.005; kill -TERM $pid", "twice.json");
+  EXPECT_NE(r.out.find("exit=0"), std::string::npos) << r.out;
+  EXPECT_EQ(r.answer["result"], "unknown");
+  EXPECT_EQ(r.answer["reason"], "stopped");
 }
 
 // Every bad value is one line that names the field, exit status 2: NaN and

@@ -2,11 +2,14 @@
 // checks with the rules alone; damaged proofs are rejected.
 #include <gtest/gtest.h>
 
+#include <stop_token>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "apps/cli_runner.h"
+#include "dfpn/verify_command.h"
 
 namespace {
 
@@ -205,6 +208,56 @@ TEST(VerifyCommand, GoProofRoundTripKeepsTheRules) {
   ASSERT_EQ(banned.status, 0) << banned.out;
   const auto banned_result = nlohmann::json::parse(banned.out);
   EXPECT_NE(banned_result["proof_error"].get<std::string>().find("ko ban"), std::string::npos) << banned.out;
+}
+
+// A stop (SIGINT or SIGTERM in the command) ends a check as neither valid
+// nor invalid, while the file is read or while it is checked, and clears
+// the progress line first. Called directly, so that the stop comes at a
+// known point.
+TEST(VerifyCommand, AStopEndsTheCheckAsNeitherValidNorInvalid) {
+  const auto proof = temp_path("stopped.sgf");
+  ASSERT_EQ(run("solve --game hex --size 4 --moves a1 --threads 1 --no-certificates --proof " + proof).status, 0);
+  struct Run {
+    int status = -1;
+    std::string out;
+    std::vector<std::string> progress;
+  };
+  auto verify = [&](std::stop_source& stop, bool stop_at_first_line) {
+    Run r;
+    ::testing::internal::CaptureStdout();
+    r.status = dfpn::cli::run_verify({.file = proof}, stop.get_token(), [&](const std::string& line) {
+      r.progress.push_back(line);
+      if (stop_at_first_line) stop.request_stop();
+    });
+    r.out = ::testing::internal::GetCapturedStdout();
+    return r;
+  };
+  {
+    std::stop_source stop;
+    const Run r = verify(stop, false);
+    EXPECT_EQ(r.status, 0) << r.out;
+    ASSERT_GE(r.progress.size(), 2u);
+    EXPECT_NE(r.progress.front().find(" s  reading: "), std::string::npos) << r.progress.front();
+    EXPECT_EQ(r.progress.back(), "");
+  }
+  {
+    std::stop_source stop;
+    stop.request_stop();
+    const Run r = verify(stop, false);
+    EXPECT_EQ(r.status, dfpn::cli::kVerifyStopped) << r.out;
+    EXPECT_NE(r.out.find("not checked: stopped before the proof was read"), std::string::npos) << r.out;
+    ASSERT_FALSE(r.progress.empty());
+    EXPECT_EQ(r.progress.back(), "");
+  }
+  {
+    // The first progress line comes as reading starts; the reader looks
+    // for a stop again only every 4,096 nodes, more than this file has, so
+    // the checker is the one that sees it.
+    std::stop_source stop;
+    const Run r = verify(stop, true);
+    EXPECT_EQ(r.status, dfpn::cli::kVerifyStopped) << r.out;
+    EXPECT_NE(r.out.find("not checked: stopped after"), std::string::npos) << r.out;
+  }
 }
 
 }  // namespace

@@ -1,6 +1,5 @@
-// The solve command's pieces that are not the search (the search and its
-// output are tested through the command in dfpn_cli_test.cpp).
-#include "dfpn/solve_command.h"
+// Progress lines for solve and verify.
+#include "dfpn/progress.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +10,7 @@ namespace {
 
 // Where stderr is a log, not a terminal, progress is a newline-ended line
 // an interval, and a run shorter than the interval writes none.
-TEST(SolveCommand, ProgressForALogIsALineAnInterval) {
+TEST(Progress, ForALogIsALineAnInterval) {
   std::ostringstream log;
   const ProgressSink every_time = log_progress(log, 0);
   every_time("1.0 s  10 nodes");
