@@ -99,10 +99,9 @@ class StreamedProof : public sgf::TreeVisitor {
     if (nodes_++ % kNodesPerLook == 0) {
       if (stop_.stop_requested()) throw StoppedReading{};
       char line[96];
-      std::snprintf(line, sizeof line, "reading: %.0f of %.0f MB, %llu nodes", read_mb_(), file_mb_,
-                    static_cast<unsigned long long>(nodes_ - 1));
-      if (file_mb_ <= 0)  // not a regular file: no size to read towards
-        std::snprintf(line, sizeof line, "reading: %.0f MB, %llu nodes", read_mb_(), static_cast<unsigned long long>(nodes_ - 1));
+      const auto nodes = static_cast<unsigned long long>(nodes_ - 1);
+      if (file_mb_ > 0) std::snprintf(line, sizeof line, "reading: %.0f of %.0f MB, %llu nodes", read_mb_(), file_mb_, nodes);
+      else std::snprintf(line, sizeof line, "reading: %.0f MB, %llu nodes", read_mb_(), nodes);  // a pipe: no size
       report_(line);
     }
     if (!check_) start(node);
