@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdint>
 #include <ctime>
 #include <iomanip>
 #include <iostream>
@@ -19,21 +20,23 @@
 
 namespace {
 
-volatile std::sig_atomic_t g_interrupted = 0;  // the first signal's number, 0 before
-timespec g_first_signal{};                      // when it came (written before g_interrupted)
+// Lock-free atomics, safe in a signal handler, which any thread may run.
+std::atomic<int> g_interrupted{0};               // the first signal's number, 0 before
+std::atomic<std::int64_t> g_first_signal_ns{0};  // when it came (0 until stored)
+static_assert(std::atomic<int>::is_always_lock_free && std::atomic<std::int64_t>::is_always_lock_free);
 extern "C" void on_stop_signal(int signal) {
   timespec now{};
   clock_gettime(CLOCK_MONOTONIC, &now);  // async-signal-safe
-  if (!g_interrupted) {
-    g_first_signal = now;
-    g_interrupted = signal;
+  const std::int64_t now_ns = std::int64_t(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+  if (int none = 0; g_interrupted.compare_exchange_strong(none, signal)) {
+    g_first_signal_ns = now_ns;
     return;
   }
   // A second signal means "now": leave at once, as an unhandled one would.
   // But one sent twice at once is one request: timeout(1) signals the
   // command and then its whole process group, the command again.
-  const double apart = double(now.tv_sec - g_first_signal.tv_sec) + 1e-9 * double(now.tv_nsec - g_first_signal.tv_nsec);
-  if (apart >= 0.5) _exit(128 + signal);
+  const std::int64_t first = g_first_signal_ns;
+  if (first != 0 && now_ns - first >= 500'000'000) _exit(128 + signal);
 }
 
 // SIGINT (Ctrl-C) and SIGTERM (timeout, Slurm, CI) ask the search to stop;
@@ -47,7 +50,7 @@ class InterruptWatcher {
     std::signal(SIGTERM, on_stop_signal);
     thread_ = std::jthread([this](std::stop_token self) {
       while (!self.stop_requested()) {
-        if (g_interrupted) {
+        if (g_interrupted.load()) {
           source_.request_stop();
           return;
         }
