@@ -313,6 +313,8 @@ std::optional<std::string> check_connection(const HexCells& cells, int n, bool s
       if (p < 0 || std::size_t(p) >= i) return fail("a parent is not an earlier step");
     if (step.rule == ConnectionRule::And && step.parents.size() != 2) return fail("an And step has two parents");
     if (step.rule == ConnectionRule::Or && step.parents.size() < 2) return fail("an Or step makes a full from two or more semis");
+    if (step.derived && step.rule != ConnectionRule::And && step.rule != ConnectionRule::Or)
+      return fail("only And and Or steps leave their ends and carrier to the checker");
     // What the step claims: as written, or (compact) what its rule makes of
     // its parents, which the checks below then find consistent.
     Checked here{view.node(step.a), view.node(step.b), step.key, step.carrier};

@@ -239,6 +239,11 @@ TEST(HexConnectionProof, CompactStepsWithWrongPartsAreRejected) {
     bad.steps.push_back(join);
     EXPECT_TRUE(check_connection(e.cells, 5, false, bad).has_value());
   }
+  {  // Only And and Or steps may leave their ends to the checker.
+    ConnectionCertificate bad = *compact;
+    bad.steps.front().derived = true;
+    EXPECT_TRUE(check_connection(e.cells, 5, false, bad).has_value());
+  }
 }
 
 TEST(HexConnectionProof, AnEdgeSemiWinsOnlyForTheSideToMove) {
