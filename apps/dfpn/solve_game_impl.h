@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -70,11 +71,23 @@ void save_proof_sgf(const G& game, const Proof<MoveOf<G>>& proof, const std::str
   report.proof_file = path;
 }
 
-// Verifies the proof by the rules of `game` and writes it as SGF if asked.
+// Verifies the proof by the rules of `game` and writes it as SGF if asked;
+// a large proof takes minutes of each, so both show in the progress.
 template <Game G>
 void check_proof(const G& game, const Proof<MoveOf<G>>& proof, Player prover, Outcome outcome,
-                 const SolveOptions& options, std::stop_token stop, Report& report) {
-  const auto check = verify_proof(game, proof, prover, outcome, std::move(stop));
+                 const SolveOptions& options, std::stop_token stop, const ProgressSink& progress, Report& report) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point started = options.search.started != Clock::time_point{} ? options.search.started : Clock::now();
+  auto show = [&](const std::string& what) {
+    if (!progress) return;
+    const std::chrono::duration<double> elapsed = Clock::now() - started;
+    std::ostringstream line;
+    line << std::fixed << std::setprecision(1) << elapsed.count() << " s  " << what;
+    progress(line.str());
+  };
+  const auto check = verify_proof(game, proof, prover, outcome, std::move(stop), [&](std::size_t positions) {
+    show("checking the proof: " + std::to_string(positions) + " positions");
+  });
   report.proof_size = proof.size();
   if (check.stopped) {  // neither verified nor refuted: proof_verified stays null
     report.proof_error = check.error;
@@ -84,7 +97,10 @@ void check_proof(const G& game, const Proof<MoveOf<G>>& proof, Player prover, Ou
   report.proof_certificates = check.certificates;
   if (!check.ok) report.proof_error = check.error;
   if constexpr (HasSgf<G>) {
-    if (check.ok && !options.proof_file.empty()) save_proof_sgf(game, proof, options.proof_file, report);
+    if (check.ok && !options.proof_file.empty()) {
+      show("writing the proof to " + options.proof_file);
+      save_proof_sgf(game, proof, options.proof_file, report);
+    }
   }
 }
 
@@ -204,10 +220,11 @@ Report solve_game(const G& given, const std::string& game_name, const SolveOptio
       report.proof_error = "no proof could be extracted within the limits" +
                            (run.proof_failure.empty() ? std::string() : " (" + run.proof_failure + ")");
     } else if constexpr (kHasRulesGame<G>) {
-      solve_detail::check_proof(game.rules(), *run.proof, prover, r.outcome, options, stop, report);
+      solve_detail::check_proof(game.rules(), *run.proof, prover, r.outcome, options, stop, progress, report);
     } else {
-      solve_detail::check_proof(game, *run.proof, prover, r.outcome, options, stop, report);
+      solve_detail::check_proof(game, *run.proof, prover, r.outcome, options, stop, progress, report);
     }
+    if (progress) progress("");
   }
   return report;
 }
