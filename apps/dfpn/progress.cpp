@@ -1,6 +1,7 @@
 #include "dfpn/progress.h"
 
 #include <chrono>
+#include <cstdio>
 #include <ostream>
 
 namespace dfpn::cli {
@@ -13,6 +14,17 @@ ProgressSink log_progress(std::ostream& out, double interval_s) {
     next = now + interval;
     out << line << '\n' << std::flush;
   };
+}
+
+void TimedProgress::operator()(const std::string& what) const {
+  if (!sink_) return;
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.1f s  ", std::chrono::duration<double>(Clock::now() - started_).count());
+  sink_(seconds + what);
+}
+
+void TimedProgress::done() const {
+  if (sink_) sink_("");
 }
 
 }  // namespace dfpn::cli

@@ -2,6 +2,7 @@
 // terminal, or now and then in a log.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <iosfwd>
 #include <string>
@@ -16,5 +17,20 @@ using ProgressSink = std::function<void(const std::string& line)>;
 // with stderr in a file): the latest line, newline-ended, once every
 // `interval_s` seconds from the sink's making; nothing for a shorter run.
 ProgressSink log_progress(std::ostream& out, double interval_s = 60);
+
+// Lines for a sink, each led by the seconds since `started` ("12.3 s  what"),
+// as the search's own progress lines are; nothing without a sink.
+class TimedProgress {
+ public:
+  using Clock = std::chrono::steady_clock;
+  explicit TimedProgress(const ProgressSink& sink, Clock::time_point started = Clock::now())
+      : sink_(sink), started_(started) {}
+  void operator()(const std::string& what) const;
+  void done() const;  // the empty line that clears a display
+
+ private:
+  const ProgressSink& sink_;
+  Clock::time_point started_;
+};
 
 }  // namespace dfpn::cli

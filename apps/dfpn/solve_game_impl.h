@@ -4,7 +4,6 @@
 #pragma once
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -76,15 +75,8 @@ void save_proof_sgf(const G& game, const Proof<MoveOf<G>>& proof, const std::str
 template <Game G>
 void check_proof(const G& game, const Proof<MoveOf<G>>& proof, Player prover, Outcome outcome,
                  const SolveOptions& options, std::stop_token stop, const ProgressSink& progress, Report& report) {
-  using Clock = std::chrono::steady_clock;
-  const Clock::time_point started = options.search.started != Clock::time_point{} ? options.search.started : Clock::now();
-  auto show = [&](const std::string& what) {
-    if (!progress) return;
-    const std::chrono::duration<double> elapsed = Clock::now() - started;
-    std::ostringstream line;
-    line << std::fixed << std::setprecision(1) << elapsed.count() << " s  " << what;
-    progress(line.str());
-  };
+  using Clock = TimedProgress::Clock;
+  const TimedProgress show(progress, options.search.started != Clock::time_point{} ? options.search.started : Clock::now());
   const auto check = verify_proof(game, proof, prover, outcome, std::move(stop), [&](std::size_t positions) {
     show("checking the proof: " + std::to_string(positions) + " positions");
   });

@@ -1,6 +1,5 @@
 #include "dfpn/verify_command.h"
 
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -17,26 +16,6 @@
 namespace dfpn::cli {
 namespace {
 
-// Progress now and then: the seconds since the start and what is going on.
-class Reporter {
- public:
-  explicit Reporter(const ProgressSink& sink) : sink_(sink) {}
-  void operator()(const std::string& what) const {
-    if (!sink_) return;
-    char seconds[32];
-    std::snprintf(seconds, sizeof seconds, "%.1f s  ", std::chrono::duration<double>(Clock::now() - started_).count());
-    sink_(seconds + what);
-  }
-  void done() const {
-    if (sink_) sink_("");
-  }
-
- private:
-  using Clock = std::chrono::steady_clock;
-  const ProgressSink& sink_;
-  Clock::time_point started_ = Clock::now();
-};
-
 // A stop request while the file is read.
 struct StoppedReading {};
 
@@ -52,7 +31,7 @@ class Check {
  public:
   virtual ~Check() = default;
   virtual sgf::TreeVisitor& reader() = 0;
-  virtual int verify(const std::string& path, std::stop_token stop, const Reporter& report) = 0;
+  virtual int verify(const std::string& path, std::stop_token stop, const TimedProgress& report) = 0;
 };
 
 template <class G>
@@ -61,7 +40,7 @@ class CheckOf : public Check {
   CheckOf(const sgf::Node& root, Player winner)
       : start_(SgfCodec<G>::setup(root)), winner_(winner), reader_(start_, winner, SgfCodec<G>::parse) {}
   sgf::TreeVisitor& reader() override { return reader_; }
-  int verify(const std::string& path, std::stop_token stop, const Reporter& report) override {
+  int verify(const std::string& path, std::stop_token stop, const TimedProgress& report) override {
     const Proof<MoveOf<G>> proof = reader_.take();
     const auto check = verify_proof(start_, proof, winner_, Outcome::Proven, stop, [&](std::size_t positions) {
       report("checking: " + std::to_string(positions) + " positions");
@@ -92,7 +71,7 @@ class CheckOf : public Check {
 class StreamedProof : public sgf::TreeVisitor {
  public:
   // `read_mb()`: how much of the file is read so far.
-  StreamedProof(const std::string& path, std::stop_token stop, const Reporter& report, std::function<double()> read_mb)
+  StreamedProof(const std::string& path, std::stop_token stop, const TimedProgress& report, std::function<double()> read_mb)
       : path_(path), stop_(std::move(stop)), report_(report), read_mb_(std::move(read_mb)),
         file_mb_(file_mb(path)) {}
   void enter(sgf::Node node) override {
@@ -128,7 +107,7 @@ class StreamedProof : public sgf::TreeVisitor {
   static constexpr std::uint64_t kNodesPerLook = 1 << 12;
   std::string path_;
   std::stop_token stop_;
-  const Reporter& report_;
+  const TimedProgress& report_;
   std::function<double()> read_mb_;
   double file_mb_;
   std::uint64_t nodes_ = 0;
@@ -148,7 +127,7 @@ void add_verify_options(CLI::App& cmd, VerifyOptions& o) {
 int run_verify(const VerifyOptions& options, std::stop_token stop, const ProgressSink& progress) {
   std::ifstream in(options.file, std::ios::binary);
   if (!in) throw InputError("cannot read '" + options.file + "'");
-  const Reporter report(progress);
+  const TimedProgress report(progress);
   StreamedProof proof(options.file, stop, report, [&in] {
     return double(in.rdbuf()->pubseekoff(0, std::ios::cur, std::ios::in)) / 1e6;
   });

@@ -138,8 +138,9 @@ struct Checked {
 // other part's carrier; through an empty cell m two fulls make a semi
 // keyed at m, through a group or edge at most one semi passes its key on.
 // Parts sharing both ends give x = y, which the caller refuses.
-boost::container::static_vector<Checked, 4> and_joins(const SideView& view, const Checked& p, const Checked& q) {
-  boost::container::static_vector<Checked, 4> out;
+using Joins = boost::container::static_vector<Checked, 4>;
+Joins and_joins(const SideView& view, const Checked& p, const Checked& q) {
+  Joins out;
   if (p.carrier.intersects(q.carrier)) return out;
   for (int pi = 0; pi < 2; ++pi)
     for (int qi = 0; qi < 2; ++qi) {
@@ -318,9 +319,13 @@ std::optional<std::string> check_connection(const HexCells& cells, int n, bool s
     // What the step claims: as written, or (compact) what its rule makes of
     // its parents, which the checks below then find consistent.
     Checked here{view.node(step.a), view.node(step.b), step.key, step.carrier};
+    // An And's joins, worked out once: a compact step takes the first, and
+    // the rule's check below looks for the claimed one among them.
+    Joins joins;
+    if (step.rule == ConnectionRule::And)
+      joins = and_joins(view, done[std::size_t(step.parents[0])], done[std::size_t(step.parents[1])]);
     if (step.derived) {
       if (step.rule == ConnectionRule::And) {
-        const auto joins = and_joins(view, done[std::size_t(step.parents[0])], done[std::size_t(step.parents[1])]);
         if (joins.empty()) return fail("the parts do not make a connection by the And rule");
         here = joins.front();
       } else {
@@ -353,7 +358,6 @@ std::optional<std::string> check_connection(const HexCells& cells, int n, bool s
         break;
       }
       case ConnectionRule::And: {
-        const auto joins = and_joins(view, done[std::size_t(step.parents[0])], done[std::size_t(step.parents[1])]);
         const bool joined = std::any_of(joins.begin(), joins.end(), [&](const Checked& j) {
           return ((j.a == a && j.b == b) || (j.a == b && j.b == a)) && j.key == here.key && j.carrier == here.carrier;
         });
