@@ -83,6 +83,8 @@ void run_depth_first(const G& game, Player prover, const Limits& limits, const S
       const auto stats = builder.stats();
       run.proof_stats = {{"proof_positions", double(stats.positions)},
                          {"proof_searches", double(stats.searches)},
+                         {"proof_search_nodes", double(stats.search_nodes)},
+                         {"proof_search_s", stats.search_s},
                          {"proof_covered", double(stats.covered)},
                          {"proof_certified_leaves", double(stats.certified)},
                          {"proof_defence_certified", double(stats.defence_certified)},

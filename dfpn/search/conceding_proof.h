@@ -82,6 +82,8 @@ class ConcedingProofBuilder {
   struct Stats {
     std::uint64_t positions = 0;  // distinct positions in the proof
     std::uint64_t searches = 0;   // df-pn searches run for a winning move
+    std::uint64_t search_nodes = 0;  // the nodes those searches expanded
+    double search_s = 0;             // and the time they took
     std::uint64_t conceded = 0;   // cells conceded over all nodes
     std::uint64_t covered = 0;    // positions that took a proven position's moves
     std::uint64_t certified = 0;  // certified leaves
@@ -452,9 +454,7 @@ class ConcedingProofBuilder {
       limits.time_s -= elapsed_s();
       if (limits.time_s <= 0) return std::nullopt;
     }
-    ++stats_.searches;
-    DepthFirstPns<Knowledge, Table> search(knowledge_, attacker_, table_, limits, options_);
-    const auto r = search.solve();
+    const auto r = run_search(limits);
     if (r.outcome != win_) {
       if (!r.solved()) stopped_ = true;
       return std::nullopt;
@@ -466,9 +466,7 @@ class ConcedingProofBuilder {
     knowledge_.generate_moves(candidates);
     for (const Move& m : candidates) {
       ScopedMove<Knowledge> played(knowledge_, m);
-      ++stats_.searches;
-      DepthFirstPns<Knowledge, Table> child(knowledge_, attacker_, table_, limits, options_);
-      const auto c = child.solve();
+      const auto c = run_search(limits);
       if (c.outcome == win_) return m;
       if (!c.solved()) {
         stopped_ = true;
@@ -476,6 +474,17 @@ class ConcedingProofBuilder {
       }
     }
     return std::nullopt;
+  }
+
+  // One df-pn search from the knowledge game's position, counted.
+  SolveResult<Move> run_search(const Limits& limits) {
+    const auto start = std::chrono::steady_clock::now();
+    DepthFirstPns<Knowledge, Table> search(knowledge_, attacker_, table_, limits, options_);
+    auto r = search.solve();
+    ++stats_.searches;
+    stats_.search_nodes += r.nodes;
+    stats_.search_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return r;
   }
 
   std::optional<Built> play_and_visit(const Move& m) {

@@ -186,6 +186,22 @@ TEST(ConcedingProof, AStopRequestIsTheReasonGiven) {
   EXPECT_TRUE(builder.failure().ends_with(" positions built)")) << builder.failure();
 }
 
+// The builder counts the searches it runs for winning moves the table does
+// not hold, with the nodes they expand and their time: on an empty table
+// it must search.
+TEST(ConcedingProof, CountsItsSearchesAndTheirNodes) {
+  const SolvedOpening c2;
+  ASSERT_NE(c2.outcome, Outcome::Unknown);
+  c2.table->clear();
+  ConcedingProofBuilder builder(c2.position, c2.knowledge, Player::Black, *c2.table, Limits{}, c2.options);
+  ASSERT_TRUE(builder.build(c2.outcome)) << builder.failure();
+  const auto stats = builder.stats();
+  EXPECT_GT(stats.searches, 0u);
+  EXPECT_GE(stats.search_nodes, stats.searches);
+  EXPECT_GT(stats.search_s, 0.0);
+  EXPECT_LE(stats.search_s, builder.seconds());
+}
+
 // A long build reports its progress through the limits' callback: the
 // proof's positions so far and their memory, never decreasing.
 TEST(ConcedingProof, ReportsItsProgress) {
