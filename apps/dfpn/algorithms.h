@@ -18,6 +18,7 @@
 #include "dfpn/search/pss.h"
 #include "dfpn/search_spec.h"
 #include "parallel/parallel_dfpn.h"
+#include "parallel/parallel_proof.h"
 #include "tt/table.h"
 
 namespace dfpn::cli {
@@ -74,21 +75,34 @@ void run_depth_first(const G& game, Player prover, const Limits& limits, const S
       Limits follow_up = limits.for_follow_up();
       follow_up.on_progress = limits.on_progress;  // the build can take longer than the search
       follow_up.progress_interval_s = limits.progress_interval_s;
-      ConcedingProofBuilder builder(game.rules(), explainable(game), prover, table, follow_up, options);
-      builder.set_max_nodes(std::numeric_limits<std::uint32_t>::max());  // the proof format's indices
-      builder.set_max_bytes(spec.proof_bytes());
-      builder.set_certificates(spec.certificates);
-      run.proof = builder.build(run.result.outcome);
-      run.proof_failure = builder.failure();
-      const auto stats = builder.stats();
-      run.proof_stats = {{"proof_positions", double(stats.positions)},
-                         {"proof_searches", double(stats.searches)},
-                         {"proof_search_nodes", double(stats.search_nodes)},
-                         {"proof_search_s", stats.search_s},
-                         {"proof_covered", double(stats.covered)},
-                         {"proof_certified_leaves", double(stats.certified)},
-                         {"proof_defence_certified", double(stats.defence_certified)},
-                         {"proof_build_s", builder.seconds()}};
+      auto report = [&](const auto& builder, auto proof) {
+        run.proof = std::move(proof);
+        run.proof_failure = builder.failure();
+        const auto stats = builder.stats();
+        run.proof_stats = {{"proof_positions", double(stats.positions)},
+                           {"proof_searches", double(stats.searches)},
+                           {"proof_search_nodes", double(stats.search_nodes)},
+                           {"proof_search_s", stats.search_s},
+                           {"proof_covered", double(stats.covered)},
+                           {"proof_certified_leaves", double(stats.certified)},
+                           {"proof_defence_certified", double(stats.defence_certified)},
+                           {"proof_build_s", builder.seconds()}};
+      };
+      if (spec.thread_count() > 1) {
+        // Team mates build ahead the defences near the root.
+        parallel::ParallelConcedingProof<G> builder(game, prover, table, spec.thread_count(), follow_up, options);
+        builder.set_max_bytes(spec.proof_bytes());
+        builder.set_certificates(spec.certificates);
+        report(builder, builder.build(run.result.outcome));
+        run.proof_stats.emplace_back("proof_built_ahead", double(builder.built_ahead()));
+        run.proof_stats.emplace_back("proof_built_ahead_unused", double(builder.built_ahead_unused()));
+      } else {
+        ConcedingProofBuilder builder(game.rules(), explainable(game), prover, table, follow_up, options);
+        builder.set_max_nodes(std::numeric_limits<std::uint32_t>::max());  // the proof format's indices
+        builder.set_max_bytes(spec.proof_bytes());
+        builder.set_certificates(spec.certificates);
+        report(builder, builder.build(run.result.outcome));
+      }
     }
   }
 }

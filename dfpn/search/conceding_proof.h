@@ -48,6 +48,8 @@
 #include <concepts>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -107,14 +109,15 @@ class ConcedingProofBuilder {
   // What the proof and the records take now (estimated: hash maps by
   // their entries and buckets, with the allocator's overhead).
   std::size_t bytes() const {
+    const Lock held = lock();
     constexpr std::size_t kMapNode = 48, kBucket = sizeof(void*);
-    return proof_.nodes.capacity() * sizeof(typename Proof<Move>::Node) +
-           proof_.edges.capacity() * sizeof(typename Proof<Move>::Edge) +
-           (proof_.conceded.capacity() + set_cells_.capacity()) * sizeof(Move) +
-           proof_.defence_certificates.capacity() * sizeof(std::uint32_t) + certificate_bytes_ +
-           built_.capacity() * sizeof(Covered) +
-           (memo_.size() + covers_.size() + certificate_index_.size()) * kMapNode +
-           (memo_.bucket_count() + covers_.bucket_count() + certificate_index_.bucket_count()) * kBucket;
+    return store_->proof.nodes.capacity() * sizeof(typename Proof<Move>::Node) +
+           store_->proof.edges.capacity() * sizeof(typename Proof<Move>::Edge) +
+           (store_->proof.conceded.capacity() + store_->set_cells.capacity()) * sizeof(Move) +
+           store_->proof.defence_certificates.capacity() * sizeof(std::uint32_t) + store_->certificate_bytes +
+           store_->built.capacity() * sizeof(Covered) +
+           (store_->memo.size() + store_->covers.size() + store_->certificate_index.size()) * kMapNode +
+           (store_->memo.bucket_count() + store_->covers.bucket_count() + store_->certificate_index.bucket_count()) * kBucket;
   }
 
   // Where the proof is put together from parts: here(path) says whether
@@ -130,35 +133,59 @@ class ConcedingProofBuilder {
   // Certified leaves on (the default) or off (every leaf a rules terminal).
   void set_certificates(bool on) { certificates_ = on; }
 
+  // Building on several threads (parallel/parallel_proof.h): builders
+  // that join() a master share its store, so each finds what the others
+  // proved in its memo and covers. The master's loser nodes with fewer
+  // than `depth` loser moves above them tell plan(at, moves) the defences
+  // they will answer, in that order, so that team mates can build them
+  // ahead (build_below()); before it builds a position at most `depth`
+  // loser moves deep, the master calls claim(hash), which returns once no
+  // team mate is building it. finish() returns once they have all stopped.
+  struct Team {
+    int depth = 0;
+    std::function<void(const std::vector<Move>& at, const std::vector<Move>& moves)> plan;
+    std::function<void(std::uint64_t hash)> claim;
+    std::function<void()> finish;
+  };
+  void set_team(Team team) { team_ = std::move(team); }
+  void join(const ConcedingProofBuilder& master) { store_ = master.store_; }
+
   // A proof of `claim` for the attacker, or nullopt (see failure()).
   std::optional<Proof<Move>> build(Outcome claim) {
-    if (claim == Outcome::Unknown) return give_up("nothing to prove for an unknown result");
-    if (rules_.hash() != knowledge_.hash()) return give_up("the rules and knowledge games are not at one position");
-    start_ = std::chrono::steady_clock::now();
-    winner_ = claim == Outcome::Proven ? attacker_ : opponent(attacker_);
-    win_ = claim;
-    proof_ = {};
-    certificate_index_.clear();
-    certificate_bytes_ = 0;
-    proof_.winner = winner_;
-    memo_.clear();
-    covers_.clear();
-    built_.clear();
-    set_cells_.clear();
-    winner_stones_key_ = 0;
-    winner_stones_.clear();
-    loser_stones_.clear();
-    failure_.clear();
-    stats_ = {};
-    path_.clear();
+    if (!start(claim)) return std::nullopt;
+    {
+      const Lock held = lock();
+      store_->proof = {};
+      store_->proof.winner = winner_;
+      store_->memo.clear();
+      store_->set_cells.clear();
+      store_->covers.clear();
+      store_->built.clear();
+      store_->certificate_index.clear();
+      store_->certificate_bytes = 0;
+    }
     const auto root = visit();
+    if (team_.finish) team_.finish();
     if (!root) return std::nullopt;
-    put_root_first(root->node);
-    stats_.positions = proof_.nodes.size();
+    const Lock held = lock();
+    keep_reachable(root->node);
+    stats_.positions = store_->proof.nodes.size();
     const auto root_set = cells_of(root->proof_set);
     root_set_.assign(root_set.begin(), root_set.end());
     root_certified_ = root->certified;
-    return std::move(proof_);
+    return std::move(store_->proof);
+  }
+
+  // For a team mate, while the master builds: proves the position `path`
+  // leads to from the root into the shared store (false: see failure()).
+  bool build_below(const std::vector<Move>& path, Outcome claim) {
+    const Stats before = stats_;
+    if (!start(claim)) return false;
+    stats_ = before;  // a team mate's statistics add up over its positions
+    for (const Move& m : path) enter(m);
+    const bool built = visit().has_value();
+    for (auto m = path.rbegin(); m != path.rend(); ++m) leave(*m);
+    return built;
   }
 
   // build(), with the root's proof set: a part for a frontier elsewhere.
@@ -172,8 +199,9 @@ class ConcedingProofBuilder {
   // What the last build did; positions counts those built so far when it
   // gave up (a proof that grows too slowly shows here).
   Stats stats() const {
+    const Lock held = lock();
     Stats s = stats_;
-    s.positions = std::max<std::uint64_t>(s.positions, proof_.nodes.size());  // the proof leaves with build()
+    s.positions = std::max<std::uint64_t>(s.positions, store_->proof.nodes.size());  // the proof leaves with build()
     return s;
   }
   double seconds() const { return elapsed_s(); }
@@ -181,7 +209,7 @@ class ConcedingProofBuilder {
  private:
   using Cells = std::vector<Move>;  // sorted
   using Edge = typename Proof<Move>::Edge;
-  // A proof set stored once in set_cells_ (sets never change once built),
+  // A proof set stored once in store_->set_cells (sets never change once built),
   // so the memo, the covers and covered positions share it: a large proof
   // holds millions of these.
   struct SetRef {
@@ -195,14 +223,21 @@ class ConcedingProofBuilder {
     // winner stone may merge groups.
     bool certified = false;
   };
-  std::span<const Move> cells_of(SetRef set) const { return {set_cells_.data() + set.begin, set.size}; }
+  // With the lock held (the cells move when another set is stored).
+  std::span<const Move> cells_of(SetRef set) const { return {store_->set_cells.data() + set.begin, set.size}; }
+  Cells copy_of(SetRef set) const {
+    const Lock held = lock();
+    const auto cells = cells_of(set);
+    return Cells(cells.begin(), cells.end());
+  }
   SetRef store(const Cells& set) {
-    const SetRef ref{static_cast<std::uint32_t>(set_cells_.size()), static_cast<std::uint32_t>(set.size())};
-    set_cells_.insert(set_cells_.end(), set.begin(), set.end());
+    const Lock held = lock();
+    const SetRef ref{static_cast<std::uint32_t>(store_->set_cells.size()), static_cast<std::uint32_t>(set.size())};
+    store_->set_cells.insert(store_->set_cells.end(), set.begin(), set.end());
     return ref;
   }
   // Proven positions with one cover key, in the order they were proven:
-  // [first, last] of a chain through Covered::next in built_.
+  // [first, last] of a chain through Covered::next in store_->built.
   struct Covered {
     Built built;
     std::uint32_t next = kNone;
@@ -211,24 +246,45 @@ class ConcedingProofBuilder {
     std::uint32_t first, last;
   };
   static constexpr std::uint32_t kNone = 0xFFFFFFFF;
+  // What the build makes and remembers: one per build, shared by the
+  // builders of a team. Every access holds the mutex (recursive: a step
+  // that takes it may call others that do); the searches and position
+  // analyses, where the time goes, run outside it.
+  struct Store {
+    std::recursive_mutex mutex;
+    Proof<Move> proof;
+    std::unordered_map<std::uint64_t, Built> memo;
+    std::vector<Move> set_cells;  // the proof sets (SetRef)
+    // Proven positions by their winner's stones (added since the root)
+    // and side to move, for cover().
+    std::unordered_map<std::uint64_t, CoverChain> covers;
+    std::vector<Covered> built;
+    std::unordered_multimap<std::size_t, std::uint32_t> certificate_index;  // text hash -> index
+    std::size_t certificate_bytes = 0;  // the certificates' texts
+  };
+  using Lock = std::unique_lock<std::recursive_mutex>;
+  Lock lock() const { return Lock(store_->mutex); }
   void add_cover(const Built& built) {
-    const auto index = static_cast<std::uint32_t>(built_.size());
-    built_.push_back({built});
-    const auto [it, fresh] = covers_.try_emplace(cover_key(), CoverChain{index, index});
-    if (!fresh) built_[std::exchange(it->second.last, index)].next = index;
+    const Lock held = lock();
+    const auto index = static_cast<std::uint32_t>(store_->built.size());
+    store_->built.push_back({built});
+    const auto [it, fresh] = store_->covers.try_emplace(cover_key(), CoverChain{index, index});
+    if (!fresh) store_->built[std::exchange(it->second.last, index)].next = index;
+  }
+
+  std::optional<Built> recall(std::uint64_t key) const {
+    const Lock held = lock();
+    if (auto it = store_->memo.find(key); it != store_->memo.end()) return it->second;
+    return std::nullopt;
   }
 
   std::optional<Built> visit() {
     const std::uint64_t key = rules_.hash();
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    // A team mate may be building it: claim() returns when it is done.
+    if (team_.claim && loser_moves_ <= team_.depth) team_.claim(key);
+    if (auto built = recall(key)) return built;
     if (auto covered = cover()) return remember(key, std::move(*covered));
-    if (proof_.nodes.size() >= max_nodes_)
-      return give_up("the proof would have more than " + std::to_string(max_nodes_) + " positions");
-    if (max_bytes_ > 0 && bytes() >= max_bytes_)
-      return give_up("the proof would take more than " +
-                     (max_bytes_ >= (std::size_t{1} << 20) ? std::to_string(max_bytes_ >> 20) + " MiB"
-                                                            : std::to_string(max_bytes_ >> 10) + " KiB") +
-                     " (" + std::to_string(proof_.nodes.size()) + " positions so far)");
+    if (const auto full = over_bounds()) return give_up(*full);
     if (out_of_time()) return give_up(stop_reason());
     if (const Outcome o = rules_.evaluate(attacker_); o != Outcome::Unknown) {
       if (o != win_) return give_up("a line ends in a loss for " + std::string(to_string(winner_)));
@@ -238,7 +294,7 @@ class ConcedingProofBuilder {
       auto part = frontier_.part(path_, win_);
       if (!part) return give_up("a part past the frontier could not be built");
       if (part->proof.winner != winner_) return give_up("a part past the frontier proves the other side's win");
-      Built built{append_proof(part->proof, proof_), store(part->proof_set), part->certified};
+      Built built{graft(std::move(part->proof)), store(part->proof_set), part->certified};
       add_cover(built);
       return remember(key, built);
     }
@@ -247,7 +303,11 @@ class ConcedingProofBuilder {
         Cells set = std::move(c->support);
         std::sort(set.begin(), set.end());
         const std::uint32_t node = add_node({}, {});
-        proof_.nodes[node].certificate = intern(std::move(c->text));
+        const std::uint32_t text = intern(std::move(c->text));
+        {
+          const Lock held = lock();
+          store_->proof.nodes[node].certificate = text;
+        }
         ++stats_.certified;
         Built built{node, store(set), true};
         add_cover(built);
@@ -270,6 +330,7 @@ class ConcedingProofBuilder {
   // whose set holds none of this one's loser stones: conceding everything
   // outside its set makes the two the same, so its moves serve here.
   std::optional<Built> cover() {
+    const Lock held = lock();
     if (auto b = cover_by(cover_key(), std::nullopt)) return b;
     // Or one with a winner's stone less, outside its set: here that cell is
     // the winner's instead of conceded, which only helps the winner.
@@ -278,29 +339,29 @@ class ConcedingProofBuilder {
     return std::nullopt;
   }
   std::optional<Built> cover_by(std::uint64_t key, std::optional<Move> extra) {
-    const auto it = covers_.find(key);
-    if (it == covers_.end()) return std::nullopt;
-    for (std::uint32_t at = it->second.first; at != kNone; at = built_[at].next) {
-      const Built y = built_[at].built;
+    const auto it = store_->covers.find(key);
+    if (it == store_->covers.end()) return std::nullopt;
+    for (std::uint32_t at = it->second.first; at != kNone; at = store_->built[at].next) {
+      const Built y = store_->built[at].built;
       const auto y_set = cells_of(y.proof_set);
       if (intersects(y_set, loser_stones_)) continue;
       if (extra && std::binary_search(y_set.begin(), y_set.end(), *extra)) continue;
       // A certificate names the winner's groups by their stones: an extra
       // stone may merge two of them, which the certificate does not expect.
       if (extra && y.certified) continue;
-      const auto y_node = proof_.nodes[y.node];
+      const auto y_node = store_->proof.nodes[y.node];
       MoveListOf<Rules> legal;
       rules_.generate_moves(legal);
       Cells conceded;
       for (const Move& m : legal)
         if (!std::binary_search(y_set.begin(), y_set.end(), m)) conceded.push_back(m);
-      const auto edges = proof_.edges_of(y.node);
+      const auto edges = store_->proof.edges_of(y.node);
       ++stats_.covered;
       stats_.conceded += conceded.size();
       const std::uint32_t node = add_node(std::vector<Edge>(edges.begin(), edges.end()), conceded);
-      proof_.nodes[node].certificate = y_node.certificate;
-      proof_.nodes[node].first_defence_certificate = y_node.first_defence_certificate;
-      proof_.nodes[node].defence_certificate_count = y_node.defence_certificate_count;
+      store_->proof.nodes[node].certificate = y_node.certificate;
+      store_->proof.nodes[node].first_defence_certificate = y_node.first_defence_certificate;
+      store_->proof.nodes[node].defence_certificate_count = y_node.defence_certificate_count;
       return Built{node, y.proof_set, y.certified};
     }
     return std::nullopt;
@@ -317,8 +378,7 @@ class ConcedingProofBuilder {
       tried.push_back(m);
       const auto child = play_and_visit(m);
       if (!child) return std::nullopt;
-      const auto child_set = cells_of(child->proof_set);
-      Cells set(child_set.begin(), child_set.end());
+      Cells set = copy_of(child->proof_set);
       insert(set, m);
       return Built{add_node({Edge{m, child->node}}, {}), store(set), child->certified};
     };
@@ -375,6 +435,7 @@ class ConcedingProofBuilder {
     auto answered = [&](const Move& m) {
       return std::any_of(edges.begin(), edges.end(), [&](const Edge& e) { return e.move == m; });
     };
+    if (team_.plan && loser_moves_ < team_.depth) plan_team(set, needs_answer);
     for (;;) {
       std::optional<Move> next;
       for (const Move& m : set)
@@ -390,31 +451,103 @@ class ConcedingProofBuilder {
       certified = certified || child->certified;
       edges.push_back({*next, child->node});
       insert(set, *next);
-      unite(set, cells_of(child->proof_set));
+      unite(set, copy_of(child->proof_set));
     }
     Cells conceded;
     for (const Move& m : legal)
       if (!std::binary_search(set.begin(), set.end(), m)) conceded.push_back(m);
     stats_.conceded += conceded.size();
+    const Lock held = lock();
     const std::uint32_t node = add_node(edges, conceded);
     if (!certificates.empty()) {
-      proof_.nodes[node].first_defence_certificate = static_cast<std::uint32_t>(proof_.defence_certificates.size());
-      proof_.nodes[node].defence_certificate_count = static_cast<std::uint32_t>(certificates.size());
-      proof_.defence_certificates.insert(proof_.defence_certificates.end(), certificates.begin(), certificates.end());
+      store_->proof.nodes[node].first_defence_certificate = static_cast<std::uint32_t>(store_->proof.defence_certificates.size());
+      store_->proof.nodes[node].defence_certificate_count = static_cast<std::uint32_t>(certificates.size());
+      store_->proof.defence_certificates.insert(store_->proof.defence_certificates.end(), certificates.begin(), certificates.end());
       ++stats_.defence_certified;
     }
     return Built{node, store(set), certified};
   }
 
+  // Tells the team which defences the loser node will answer first: those
+  // in its set that need answers, in order (answers may add more).
+  template <class NeedsAnswer>
+  void plan_team(const Cells& set, NeedsAnswer needs_answer) {
+    std::vector<Move> moves;
+    for (const Move& m : set)
+      if (needs_answer(m)) moves.push_back(m);
+    if (!moves.empty()) team_.plan(path_, moves);
+  }
+
+  // Appends a part built elsewhere; its certificates' texts join this
+  // proof's, each stored once. The index its root got.
+  std::uint32_t graft(Proof<Move> part) {
+    const Lock held = lock();
+    std::vector<std::uint32_t> index;
+    index.reserve(part.certificates.size());
+    for (auto& text : part.certificates) index.push_back(intern(std::move(text)));
+    const auto nodes = std::uint32_t(store_->proof.nodes.size()), edges = std::uint32_t(store_->proof.edges.size());
+    const auto conceded = std::uint32_t(store_->proof.conceded.size());
+    const auto defences = std::uint32_t(store_->proof.defence_certificates.size());
+    for (auto node : part.nodes) {
+      node.first_edge += edges;
+      node.first_conceded += conceded;
+      if (node.certificate != Proof<Move>::kNoCertificate) node.certificate = index[node.certificate];
+      node.first_defence_certificate += defences;
+      store_->proof.nodes.push_back(node);
+    }
+    for (auto edge : part.edges) store_->proof.edges.push_back({edge.move, edge.child + nodes});
+    store_->proof.conceded.insert(store_->proof.conceded.end(), part.conceded.begin(), part.conceded.end());
+    for (std::uint32_t d : part.defence_certificates) store_->proof.defence_certificates.push_back(index[d]);
+    return nodes;
+  }
+
+  // Why the proof may not grow: it has too many positions or takes too
+  // much memory (nullopt: neither).
+  std::optional<std::string> over_bounds() const {
+    const Lock held = lock();
+    const std::size_t positions = store_->proof.nodes.size();
+    if (positions >= max_nodes_) return "the proof would have more than " + std::to_string(max_nodes_) + " positions";
+    if (max_bytes_ == 0 || bytes() < max_bytes_) return std::nullopt;
+    return "the proof would take more than " +
+           (max_bytes_ >= (std::size_t{1} << 20) ? std::to_string(max_bytes_ >> 20) + " MiB"
+                                                  : std::to_string(max_bytes_ >> 10) + " KiB") +
+           " (" + std::to_string(positions) + " positions so far)";
+  }
+
+  // Sets up a build of `claim` from this builder's root; false if there
+  // is nothing to build.
+  bool start(Outcome claim) {
+    failure_.clear();
+    if (claim == Outcome::Unknown) {
+      give_up("nothing to prove for an unknown result");
+      return false;
+    }
+    if (rules_.hash() != knowledge_.hash()) {
+      give_up("the rules and knowledge games are not at one position");
+      return false;
+    }
+    start_ = std::chrono::steady_clock::now();
+    winner_ = claim == Outcome::Proven ? attacker_ : opponent(attacker_);
+    win_ = claim;
+    winner_stones_key_ = 0;
+    winner_stones_.clear();
+    loser_stones_.clear();
+    loser_moves_ = 0;
+    stats_ = {};
+    path_.clear();
+    return true;
+  }
+
   // The index of a certificate's text, each text stored once.
   std::uint32_t intern(std::string text) {
+    const Lock held = lock();
     const std::size_t hash = std::hash<std::string>{}(text);
-    for (auto [it, end] = certificate_index_.equal_range(hash); it != end; ++it)
-      if (proof_.certificates[it->second] == text) return it->second;
-    const auto index = static_cast<std::uint32_t>(proof_.certificates.size());
-    certificate_bytes_ += sizeof(std::string) + text.capacity();
-    proof_.certificates.push_back(std::move(text));
-    certificate_index_.emplace(hash, index);
+    for (auto [it, end] = store_->certificate_index.equal_range(hash); it != end; ++it)
+      if (store_->proof.certificates[it->second] == text) return it->second;
+    const auto index = static_cast<std::uint32_t>(store_->proof.certificates.size());
+    store_->certificate_bytes += sizeof(std::string) + text.capacity();
+    store_->proof.certificates.push_back(std::move(text));
+    store_->certificate_index.emplace(hash, index);
     return index;
   }
 
@@ -488,49 +621,83 @@ class ConcedingProofBuilder {
   }
 
   std::optional<Built> play_and_visit(const Move& m) {
-    // The stones each side has added since the root: the winner's as an
-    // order-free key, the loser's as a sorted set.
+    enter(m);
+    auto child = visit();
+    leave(m);
+    return child;
+  }
+  // The stones each side has added since the root: the winner's as an
+  // order-free key, the loser's as a sorted set.
+  void enter(const Move& m) {
     const bool winner_moves = rules_.to_move() == winner_;
-    Cells& stones = winner_moves ? winner_stones_ : loser_stones_;
-    insert(stones, m);
+    insert(winner_moves ? winner_stones_ : loser_stones_, m);
     if (winner_moves) winner_stones_key_ ^= stone_key(m);
+    else ++loser_moves_;
     rules_.play(m);
     knowledge_.play(m);
     path_.push_back(m);
-    auto child = visit();
+  }
+  void leave(const Move& m) {
     path_.pop_back();
     knowledge_.undo();
     rules_.undo();
-    if (winner_moves) winner_stones_key_ ^= stone_key(m);
+    const bool winner_moved = rules_.to_move() == winner_;
+    Cells& stones = winner_moved ? winner_stones_ : loser_stones_;
     stones.erase(std::lower_bound(stones.begin(), stones.end(), m));
-    return child;
+    if (winner_moved) winner_stones_key_ ^= stone_key(m);
+    else --loser_moves_;
   }
   static std::uint64_t stone_key(const Move& m) { return mix64(std::hash<Move>{}(m) + 1); }
 
   std::uint32_t add_node(const std::vector<Edge>& edges, const Cells& conceded) {
+    const Lock held = lock();
     typename Proof<Move>::Node n;
-    n.first_edge = static_cast<std::uint32_t>(proof_.edges.size());
+    n.first_edge = static_cast<std::uint32_t>(store_->proof.edges.size());
     n.edge_count = static_cast<std::uint32_t>(edges.size());
-    n.first_conceded = static_cast<std::uint32_t>(proof_.conceded.size());
+    n.first_conceded = static_cast<std::uint32_t>(store_->proof.conceded.size());
     n.conceded_count = static_cast<std::uint32_t>(conceded.size());
-    proof_.edges.insert(proof_.edges.end(), edges.begin(), edges.end());
-    proof_.conceded.insert(proof_.conceded.end(), conceded.begin(), conceded.end());
-    proof_.nodes.push_back(n);
-    return static_cast<std::uint32_t>(proof_.nodes.size() - 1);
+    store_->proof.edges.insert(store_->proof.edges.end(), edges.begin(), edges.end());
+    store_->proof.conceded.insert(store_->proof.conceded.end(), conceded.begin(), conceded.end());
+    store_->proof.nodes.push_back(n);
+    return static_cast<std::uint32_t>(store_->proof.nodes.size() - 1);
   }
 
   Built remember(std::uint64_t key, Built built) {
-    memo_.emplace(key, built);
+    const Lock held = lock();
+    store_->memo.emplace(key, built);
     return built;
   }
 
-  // Children are added before their parents, so the root comes last; the
-  // proof format wants it first.
-  void put_root_first(std::uint32_t root) {
-    if (root == 0) return;
-    std::swap(proof_.nodes[0], proof_.nodes[root]);
-    for (auto& e : proof_.edges)
-      e.child = e.child == 0 ? root : e.child == root ? 0 : e.child;
+  // Only the nodes the root reaches, the root first (the proof format
+  // wants it there; children are added before their parents). The rest
+  // were built for a winning move tried in vain, or by a team mate for a
+  // defence the proof did not come to need.
+  void keep_reachable(std::uint32_t root) {
+    Proof<Move>& proof = store_->proof;
+    std::vector<std::uint32_t> index(proof.nodes.size(), kNone);
+    std::vector<std::uint32_t> order{root};
+    index[root] = 0;
+    for (std::size_t at = 0; at < order.size(); ++at)
+      for (const Edge& e : proof.edges_of(order[at]))
+        if (index[e.child] == kNone) {
+          index[e.child] = static_cast<std::uint32_t>(order.size());
+          order.push_back(e.child);
+        }
+    Proof<Move> kept;
+    kept.winner = proof.winner;
+    kept.certificates = std::move(proof.certificates);
+    kept.defence_certificates = std::move(proof.defence_certificates);
+    kept.nodes.reserve(order.size());
+    for (const std::uint32_t old : order) {
+      auto node = proof.nodes[old];
+      node.first_edge = static_cast<std::uint32_t>(kept.edges.size());
+      node.first_conceded = static_cast<std::uint32_t>(kept.conceded.size());
+      for (const Edge& e : proof.edges_of(old)) kept.edges.push_back({e.move, index[e.child]});
+      const auto conceded = proof.conceded_of(old);
+      kept.conceded.insert(kept.conceded.end(), conceded.begin(), conceded.end());
+      kept.nodes.push_back(node);
+    }
+    proof = std::move(kept);
   }
 
   static void insert(Cells& set, const Move& m) {
@@ -565,7 +732,7 @@ class ConcedingProofBuilder {
       next_progress_s_ = elapsed + limits_.progress_interval_s;
       Progress p;
       p.building_proof = true;
-      p.nodes = proof_.nodes.size();
+      p.nodes = stats().positions;
       p.proof_bytes = bytes();
       p.elapsed_s = elapsed;
       progress_(p);
@@ -577,7 +744,7 @@ class ConcedingProofBuilder {
   // how far it got (a build of hours stopped tells what it had done).
   std::string stop_reason() const {
     return std::string(limits_.stop.stop_requested() ? "stopped before the proof was complete" : "out of time") +
-           " (" + std::to_string(proof_.nodes.size()) + " positions built)";
+           " (" + std::to_string(stats().positions) + " positions built)";
   }
 
   std::nullopt_t give_up(std::string why) {
@@ -593,21 +760,15 @@ class ConcedingProofBuilder {
   DfpnOptions options_;
   std::size_t max_nodes_ = kMaxProofNodes;
   std::size_t max_bytes_ = 0;
-  std::size_t certificate_bytes_ = 0;  // the certificates' texts
   bool certificates_ = true;
   Frontier frontier_;
-  std::unordered_multimap<std::size_t, std::uint32_t> certificate_index_;  // text hash -> index
+  Team team_;
 
   Player winner_ = Player::Black;
   Outcome win_ = Outcome::Proven;  // the winner's result, in the attacker's view
-  Proof<Move> proof_;
-  std::unordered_map<std::uint64_t, Built> memo_;
-  std::vector<Move> set_cells_;  // the proof sets (SetRef)
-  // Proven positions by their winner's stones (added since the root) and
-  // side to move, for cover().
-  std::unordered_map<std::uint64_t, CoverChain> covers_;
-  std::vector<Covered> built_;
+  std::shared_ptr<Store> store_ = std::make_shared<Store>();
   std::uint64_t winner_stones_key_ = 0;
+  int loser_moves_ = 0;  // on the path from the root
   Cells winner_stones_, loser_stones_;
   std::vector<Move> path_;  // from the root to the position visited
   Cells root_set_;
