@@ -19,6 +19,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -75,7 +76,7 @@ class TranspositionTable {
 
   StoreOutcome store(std::uint64_t key, EntryData data) {
     key = normalise(key);
-    data.generation = generation_;
+    data.generation = generation();
     Bucket& b = bucket(key);
     for (Entry& e : b.entries) {
       if (e.peek_key() != key) continue;
@@ -97,7 +98,7 @@ class TranspositionTable {
   }
 
   // Starts a new search: older entries lose value in replacement.
-  void new_generation() { ++generation_; }
+  void new_generation() { std::atomic_ref<std::uint8_t>(generation_).fetch_add(1, std::memory_order_relaxed); }
   void clear() {
     for (std::size_t i = 0; i < bucket_count_; ++i)
       for (Entry& e : buckets_[i].entries) e.clear();
@@ -131,7 +132,7 @@ class TranspositionTable {
  private:
   // Value of keeping an entry; the lowest in a bucket is evicted.
   std::uint64_t keep_value(const EntryData& e) const {
-    const unsigned age = static_cast<std::uint8_t>(generation_ - e.generation);
+    const unsigned age = static_cast<std::uint8_t>(generation() - e.generation);
     return std::uint64_t{e.work} >> std::min(age, 32u);
   }
 
@@ -165,7 +166,13 @@ class TranspositionTable {
 
   std::size_t bucket_count_;
   std::unique_ptr<Bucket[], FreeAligned> buckets_;
-  std::uint8_t generation_ = 0;
+  // Searches that run at once on one table (a proof team's) each start a
+  // generation: relaxed atomics, since an approximate age is all
+  // replacement needs.
+  std::uint8_t generation() const {
+    return std::atomic_ref<std::uint8_t>(generation_).load(std::memory_order_relaxed);
+  }
+  mutable std::uint8_t generation_ = 0;  // mutable: atomic_ref needs a non-const object
 };
 
 }  // namespace dfpn::tt
