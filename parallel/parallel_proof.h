@@ -172,6 +172,7 @@ class ParallelConcedingProof {
           spare_.emplace(std::move(spare));
           spare_->join(*master_);
           spare_->set_team(team(&*spare_, Role::Spare));
+          continue;  // the lock was let go: look again
         }
         build_next(held, *spare_, Role::Spare);
       } else {
