@@ -44,14 +44,16 @@ Build solve_and_build(const HexGame& position, int threads, int depth) {
   const HexKnowledgeGame knowledge(position);
   auto table = tt::TranspositionTable::with_bytes(std::size_t{256} << 20);
   const DfpnOptions options = DfpnOptions::df_pn(0.25);
-  const Outcome outcome = DepthFirstPns<HexKnowledgeGame>(knowledge, Player::Black, table, Limits{}, options).solve().outcome;
+  const Outcome outcome =
+      DepthFirstPns<HexKnowledgeGame>(knowledge, Player::Black, table, Limits{}, options).solve().outcome;
   const auto start = std::chrono::steady_clock::now();
   std::optional<Proof<HexGame::Move>> proof;
   if (threads == 1) {
     ConcedingProofBuilder builder(position, explainable(knowledge), Player::Black, table, Limits{}, options);
     proof = builder.build(outcome);
   } else {
-    parallel::ParallelConcedingProof<HexKnowledgeGame> team(knowledge, Player::Black, table, threads, Limits{}, options);
+    parallel::ParallelConcedingProof<HexKnowledgeGame> team(knowledge, Player::Black, table, threads, Limits{},
+                                                            options);
     team.set_depth(depth);
     proof = team.build(outcome);
   }

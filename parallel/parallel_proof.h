@@ -70,7 +70,7 @@ class ParallelConcedingProof {
     // master's end stops the team mates.
     std::stop_callback forward(limits_.stop, [this] { stop_.request_stop(); });
     std::stop_callback quit(stop_.get_token(), [this] { quit_.request_stop(); });
-    Builder master = make_builder(stop_.get_token(), limits_.on_progress);
+    Builder master = make_builder(stop_.get_token());
     master.set_team(team(&master, Role::Master));
     master_ = &master;
     for (int i = 1; i < threads_; ++i) mates_.emplace_back([this] { help(); });
@@ -114,13 +114,18 @@ class ParallelConcedingProof {
     return t;
   }
 
-  Builder make_builder(std::stop_token stop, std::function<void(const Progress&)> progress = {}) const {
+  Builder make_builder(std::stop_token stop) {
     Limits limits;
     if (limits_.time_s > 0) limits.time_s = std::max(1e-6, limits_.time_s - seconds());
     limits.memory_bytes = limits_.memory_bytes;
     limits.stop = std::move(stop);
-    limits.on_progress = std::move(progress);
-    limits.progress_interval_s = limits_.progress_interval_s;
+    if (limits_.on_progress) {
+      // Every builder reports (the master may spend long stretches waiting
+      // or building with its spare), the whole team's proof and time, at
+      // most once an interval.
+      limits.on_progress = [this](const Progress& p) { report(p); };
+      limits.progress_interval_s = 0;
+    }
     Builder builder(game_.rules(), explainable(game_), attacker_, table_, limits, options_);
     builder.set_max_nodes(std::numeric_limits<std::uint32_t>::max());  // the proof format's indices
     builder.set_max_bytes(max_bytes_);
@@ -237,6 +242,14 @@ class ParallelConcedingProof {
     stats_ = add(stats_, mate_stats_);
   }
 
+  void report(Progress p) {
+    std::lock_guard held(progress_mutex_);
+    p.elapsed_s = seconds();
+    if (p.elapsed_s < next_report_s_) return;
+    next_report_s_ = p.elapsed_s + limits_.progress_interval_s;
+    limits_.on_progress(p);
+  }
+
   static Stats add(Stats sum, const Stats& s) {
     sum.searches += s.searches;
     sum.search_nodes += s.search_nodes;
@@ -263,6 +276,8 @@ class ParallelConcedingProof {
 
   std::mutex mutex_;
   std::condition_variable wake_;
+  std::mutex progress_mutex_;
+  double next_report_s_ = 0;
   const Builder* master_ = nullptr;
   std::optional<Builder> spare_;  // the master's, for planned positions while it waits
   std::unordered_map<std::uint64_t, Task> tasks_;

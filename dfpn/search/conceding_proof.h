@@ -117,7 +117,8 @@ class ConcedingProofBuilder {
            store_->proof.defence_certificates.capacity() * sizeof(std::uint32_t) + store_->certificate_bytes +
            store_->built.capacity() * sizeof(Covered) +
            (store_->memo.size() + store_->covers.size() + store_->certificate_index.size()) * kMapNode +
-           (store_->memo.bucket_count() + store_->covers.bucket_count() + store_->certificate_index.bucket_count()) * kBucket;
+           (store_->memo.bucket_count() + store_->covers.bucket_count() + store_->certificate_index.bucket_count()) *
+               kBucket;
   }
 
   // Where the proof is put together from parts: here(path) says whether
@@ -209,7 +210,7 @@ class ConcedingProofBuilder {
  private:
   using Cells = std::vector<Move>;  // sorted
   using Edge = typename Proof<Move>::Edge;
-  // A proof set stored once in store_->set_cells (sets never change once built),
+  // A proof set stored once in the store's set_cells (sets never change once built),
   // so the memo, the covers and covered positions share it: a large proof
   // holds millions of these.
   struct SetRef {
@@ -237,7 +238,7 @@ class ConcedingProofBuilder {
     return ref;
   }
   // Proven positions with one cover key, in the order they were proven:
-  // [first, last] of a chain through Covered::next in store_->built.
+  // [first, last] of a chain through Covered::next in the store's built.
   struct Covered {
     Built built;
     std::uint32_t next = kNone;
@@ -460,9 +461,10 @@ class ConcedingProofBuilder {
     const Lock held = lock();
     const std::uint32_t node = add_node(edges, conceded);
     if (!certificates.empty()) {
-      store_->proof.nodes[node].first_defence_certificate = static_cast<std::uint32_t>(store_->proof.defence_certificates.size());
+      auto& defences = store_->proof.defence_certificates;
+      store_->proof.nodes[node].first_defence_certificate = static_cast<std::uint32_t>(defences.size());
       store_->proof.nodes[node].defence_certificate_count = static_cast<std::uint32_t>(certificates.size());
-      store_->proof.defence_certificates.insert(store_->proof.defence_certificates.end(), certificates.begin(), certificates.end());
+      defences.insert(defences.end(), certificates.begin(), certificates.end());
       ++stats_.defence_certified;
     }
     return Built{node, store(set), certified};

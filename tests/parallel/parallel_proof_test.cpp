@@ -7,8 +7,10 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <mutex>
 #include <stop_token>
 #include <string>
+#include <vector>
 
 #include "dfpn/base/proof.h"
 #include "dfpn/search/dfpn.h"
@@ -155,6 +157,32 @@ TEST(ParallelProof, AStopRequestIsTheReasonGiven) {
   ASSERT_NE(b.outcome, Outcome::Unknown);
   EXPECT_FALSE(b.proof);
   EXPECT_TRUE(b.failure.starts_with("stopped before the proof was complete (")) << b.failure;
+}
+
+// The team reports the whole proof's progress, whichever builder is
+// working: positions so far never above the proof's, never decreasing.
+TEST(ParallelProof, ReportsTheTeamsProgress) {
+  std::vector<Progress> reports;
+  std::mutex mutex;  // the team serialises its reports; the test checks that too
+  Limits limits;
+  limits.progress_interval_s = 0;
+  limits.on_progress = [&](const Progress& p) {
+    ASSERT_TRUE(mutex.try_lock());
+    reports.push_back(p);
+    mutex.unlock();
+  };
+  Setting s;
+  s.certificates = false;
+  const Built b = solve_and_prove(opening(5, 0), s, limits);  // 5x5 a1: thousands of positions
+  ASSERT_TRUE(b.proof) << b.failure;
+  ASSERT_FALSE(reports.empty());
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    EXPECT_TRUE(reports[i].building_proof);
+    EXPECT_GT(reports[i].proof_bytes, 0u);
+    if (i > 0) {
+      EXPECT_GE(reports[i].elapsed_s, reports[i - 1].elapsed_s);
+    }
+  }
 }
 
 }  // namespace
