@@ -153,6 +153,7 @@ class ConcedingProofBuilder {
 
   // A proof of `claim` for the attacker, or nullopt (see failure()).
   std::optional<Proof<Move>> build(Outcome claim) {
+    start_ = std::chrono::steady_clock::now();
     if (!start(claim)) return std::nullopt;
     {
       const Lock held = lock();
@@ -180,6 +181,8 @@ class ConcedingProofBuilder {
   // For a team mate, while the master builds: proves the position `path`
   // leads to from the root into the shared store (false: see failure()).
   bool build_below(const std::vector<Move>& path, Outcome claim) {
+    // Time limits and progress count from the team mate's first position.
+    if (start_ == std::chrono::steady_clock::time_point{}) start_ = std::chrono::steady_clock::now();
     const Stats before = stats_;
     if (!start(claim)) return false;
     stats_ = before;  // a team mate's statistics add up over its positions
@@ -528,7 +531,6 @@ class ConcedingProofBuilder {
       give_up("the rules and knowledge games are not at one position");
       return false;
     }
-    start_ = std::chrono::steady_clock::now();
     winner_ = claim == Outcome::Proven ? attacker_ : opponent(attacker_);
     win_ = claim;
     winner_stones_key_ = 0;
