@@ -76,7 +76,7 @@ class ParallelConcedingProof {
     for (int i = 1; i < threads_; ++i) mates_.emplace_back([this] { help(); });
     auto proof = master.build(outcome);
     finish();  // also when the build failed before it could
-    stats_ = add(stats_, master.stats());
+    stats_ += master.stats();
     stats_.positions = proof ? proof->nodes.size() : master.stats().positions;
     failure_ = !proof && !mate_failure_.empty() ? mate_failure_ : master.failure();
     return proof;
@@ -198,7 +198,7 @@ class ParallelConcedingProof {
       if (done_) break;
       build_next(held, builder, Role::Mate);
     }
-    mate_stats_ = add(mate_stats_, builder.stats());
+    mate_stats_ += builder.stats();
   }
 
   // Builds the first planned position not yet started into the shared
@@ -237,9 +237,9 @@ class ParallelConcedingProof {
     }
     wake_.notify_all();
     mates_.clear();  // joins
-    if (spare_) mate_stats_ = add(mate_stats_, spare_->stats());
+    if (spare_) mate_stats_ += spare_->stats();
     for (const auto& [hash, task] : tasks_) unused_ += task.state == State::Built && !task.claimed;
-    stats_ = add(stats_, mate_stats_);
+    stats_ += mate_stats_;
   }
 
   void report(Progress p) {
@@ -248,17 +248,6 @@ class ParallelConcedingProof {
     if (p.elapsed_s < next_report_s_) return;
     next_report_s_ = p.elapsed_s + limits_.progress_interval_s;
     limits_.on_progress(p);
-  }
-
-  static Stats add(Stats sum, const Stats& s) {
-    sum.searches += s.searches;
-    sum.search_nodes += s.search_nodes;
-    sum.search_s += s.search_s;
-    sum.conceded += s.conceded;
-    sum.covered += s.covered;
-    sum.certified += s.certified;
-    sum.defence_certified += s.defence_certified;
-    return sum;
   }
 
   G game_;

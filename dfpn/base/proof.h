@@ -85,23 +85,35 @@ struct Proof {
 
 // Appends `part` to `whole` and returns the index its root got there: for
 // proofs put together from parts built apart (job-level search).
-template <class Move>
-std::uint32_t append_proof(const Proof<Move>& part, Proof<Move>& whole) {
+// `add_certificate(text)` files each of the part's certificate texts in
+// `whole` and gives its index there (a builder that stores each text once
+// passes its own); by default the texts are appended.
+template <class Move, class AddCertificate>
+std::uint32_t append_proof(Proof<Move> part, Proof<Move>& whole, AddCertificate add_certificate) {
+  std::vector<std::uint32_t> index;
+  index.reserve(part.certificates.size());
+  for (auto& text : part.certificates) index.push_back(add_certificate(std::move(text)));
   const auto nodes = std::uint32_t(whole.nodes.size()), edges = std::uint32_t(whole.edges.size());
-  const auto conceded = std::uint32_t(whole.conceded.size()), certificates = std::uint32_t(whole.certificates.size());
+  const auto conceded = std::uint32_t(whole.conceded.size());
   const auto defences = std::uint32_t(whole.defence_certificates.size());
   for (auto node : part.nodes) {
     node.first_edge += edges;
     node.first_conceded += conceded;
-    if (node.certificate != Proof<Move>::kNoCertificate) node.certificate += certificates;
+    if (node.certificate != Proof<Move>::kNoCertificate) node.certificate = index[node.certificate];
     node.first_defence_certificate += defences;
     whole.nodes.push_back(node);
   }
   for (auto edge : part.edges) whole.edges.push_back({edge.move, edge.child + nodes});
   whole.conceded.insert(whole.conceded.end(), part.conceded.begin(), part.conceded.end());
-  whole.certificates.insert(whole.certificates.end(), part.certificates.begin(), part.certificates.end());
-  for (std::uint32_t d : part.defence_certificates) whole.defence_certificates.push_back(d + certificates);
+  for (std::uint32_t d : part.defence_certificates) whole.defence_certificates.push_back(index[d]);
   return nodes;
+}
+template <class Move>
+std::uint32_t append_proof(Proof<Move> part, Proof<Move>& whole) {
+  return append_proof(std::move(part), whole, [&whole](std::string text) {
+    whole.certificates.push_back(std::move(text));
+    return std::uint32_t(whole.certificates.size() - 1);
+  });
 }
 
 // The most positions build_proof() gives a proof before it gives up.

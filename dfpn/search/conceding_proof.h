@@ -90,6 +90,18 @@ class ConcedingProofBuilder {
     std::uint64_t covered = 0;    // positions that took a proven position's moves
     std::uint64_t certified = 0;  // certified leaves
     std::uint64_t defence_certified = 0;  // loser nodes with defence certificates
+    // The work of several builders (a team's) added up; positions are the
+    // whole proof's, counted apart.
+    Stats& operator+=(const Stats& s) {
+      searches += s.searches;
+      search_nodes += s.search_nodes;
+      search_s += s.search_s;
+      conceded += s.conceded;
+      covered += s.covered;
+      certified += s.certified;
+      defence_certified += s.defence_certified;
+      return *this;
+    }
   };
 
   // `rules` and `knowledge` are the same position; `table` is the one the
@@ -487,23 +499,7 @@ class ConcedingProofBuilder {
   // proof's, each stored once. The index its root got.
   std::uint32_t graft(Proof<Move> part) {
     const Lock held = lock();
-    std::vector<std::uint32_t> index;
-    index.reserve(part.certificates.size());
-    for (auto& text : part.certificates) index.push_back(intern(std::move(text)));
-    const auto nodes = std::uint32_t(store_->proof.nodes.size()), edges = std::uint32_t(store_->proof.edges.size());
-    const auto conceded = std::uint32_t(store_->proof.conceded.size());
-    const auto defences = std::uint32_t(store_->proof.defence_certificates.size());
-    for (auto node : part.nodes) {
-      node.first_edge += edges;
-      node.first_conceded += conceded;
-      if (node.certificate != Proof<Move>::kNoCertificate) node.certificate = index[node.certificate];
-      node.first_defence_certificate += defences;
-      store_->proof.nodes.push_back(node);
-    }
-    for (auto edge : part.edges) store_->proof.edges.push_back({edge.move, edge.child + nodes});
-    store_->proof.conceded.insert(store_->proof.conceded.end(), part.conceded.begin(), part.conceded.end());
-    for (std::uint32_t d : part.defence_certificates) store_->proof.defence_certificates.push_back(index[d]);
-    return nodes;
+    return append_proof(std::move(part), store_->proof, [this](std::string text) { return intern(std::move(text)); });
   }
 
   // Why the proof may not grow: it has too many positions or takes too
