@@ -92,6 +92,7 @@ games::HexKnowledge parse_hex_knowledge(const std::string& text) {
     else if (piece == "templates") k.virtual_connections = k.edge_templates = true;
     else if (piece == "mustplay") k.virtual_connections = k.must_play = true;
     else if (piece == "symmetry") k.symmetry = true;
+    else if (piece == "stealing") k.strategy_stealing = true;
     else if (piece == "refutation") k.refutation = true;
     else if (piece == "shrink") k.refutation = k.shrink_proofs = true;
     else if (piece == "transpositions") k.refutation = k.transpositions = true;
@@ -102,7 +103,7 @@ games::HexKnowledge parse_hex_knowledge(const std::string& text) {
     else if (piece == "init") k.initial_numbers = true;
     else if (piece == "edge-and") k.virtual_connections = k.and_over_edges = true;
     else if (piece == "captured-and") k.virtual_connections = k.dead_cells = k.captured_and = true;
-    else throw InputError("--hex-knowledge: unknown piece '" + piece + "' (all, none, or dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,transpositions,order,threats,init,edge-and,captured-and, and order=distance|circuit, fulls=N, semis=N, edge-fulls=N, edge-semis=N, connections=N, captured-stones=N)");
+    else throw InputError("--hex-knowledge: unknown piece '" + piece + "' (all, none, or dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,stealing,refutation,shrink,transpositions,order,threats,init,edge-and,captured-and, and order=distance|circuit, fulls=N, semis=N, edge-fulls=N, edge-semis=N, connections=N, captured-stones=N)");
   }
   return k;
 }
@@ -301,7 +302,7 @@ void add_solve_options(CLI::App& cmd, SolveOptions& o) {
   cmd.add_option("--hex-knowledge", o.hex_knowledge,
                  "Hex knowledge: all, none, or a comma list of dead,captured,dominated,vulnerable,vc,templates,mustplay,symmetry,refutation,shrink,transpositions,order,threats,init "
                  "(order=distance: order moves by two-distance potentials instead of the default electric-circuit current; edge-and: let H-search's AND rule "
-                 "join connections at an edge, off by default; captured-and: let its AND and OR rules share the cells a connection's "
+                 "join connections at an edge, off by default; stealing: drop moves that lose by strategy stealing, off by default; captured-and: let its AND and OR rules share the cells a connection's "
                  "ends capture in every position, not only in those of at most captured-stones=N stones, default 3, 0: never), "
                  "and H-search bounds fulls=N (per pair, 1-16), semis=N (1-32), edge-fulls=N and edge-semis=N (pairs "
                  "with an edge at one end; default 16 and 32), connections=N (e.g. all,semis=16) "

@@ -443,6 +443,40 @@ void drop_symmetric(const HexGame& game, HexAnalysis& out) {
   out.moves = kept;
 }
 
+// Strategy stealing: a position that a colour-swapping reflection maps
+// onto itself is won by the side to move, and so is one where the side to
+// move has extra stones beyond such a position (docs/design.md, "Strategy
+// stealing"). So a move m loses when the mover's stones with m are the
+// image of some of the opponent's. Both reflections that swap the sides'
+// edges keep Hex adjacency: the transpose, (r, c) -> (c, r), and the
+// anti-transpose, (r, c) -> (n-1-c, n-1-r). The stones are the rules'
+// (fill-in is not part of the position). A losing move is dropped unless
+// it is the last one left.
+void drop_self_mirroring(const HexGame& game, HexAnalysis& out) {
+  const int n = game.size();
+  const Player mover = game.to_move();
+  CellSet mine, theirs;
+  for (int cell = 0; cell < n * n; ++cell)
+    if (const auto stone = game.stone(HexGame::Move(cell))) (*stone == mover ? mine : theirs).insert(cell);
+  if (mine.size() >= theirs.size()) return;
+  for (const bool anti : {false, true}) {
+    auto image = [&](const CellSet& cells) {  // both maps are their own inverses
+      CellSet out_cells;
+      cells.for_each([&](int cell) {
+        const int r = cell / n, c = cell % n;
+        out_cells.insert(anti ? (n - 1 - c) * n + (n - 1 - r) : c * n + r);
+      });
+      return out_cells;
+    };
+    if (!image(mine).subset_of(theirs)) continue;
+    (image(theirs) & out.moves).for_each([&](int move) {
+      if (out.moves.size() == 1) return;
+      out.moves.erase(move);
+      out.stolen.insert(move);
+    });
+  }
+}
+
 // The union of some of the semis' carriers whose intersection is `meet`
 // (the intersection of them all): the smallest carrier, then greedily the
 // one that leaves the fewest cells of the running intersection.
@@ -567,6 +601,7 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
   if (knobs.dead_cells && knobs.vulnerable) drop_vulnerable(cells, n, mover, out);
   if (knobs.dead_cells && knobs.domination) drop_dominated(cells, n, mover, knobs, out);
   if (knobs.symmetry) drop_symmetric(game, out);
+  if (knobs.strategy_stealing) drop_self_mirroring(game, out);
 
   if (knobs.ordering && knobs.order_by == HexKnowledge::Order::Circuit) {
     const CircuitEvaluation circuit = evaluate_circuit(cells, n, links_of);

@@ -53,6 +53,10 @@
 // * Symmetry: a position that a half turn (180°) maps onto itself has equal
 //   values after m and after its image, so only one of the two is kept
 //   (both must be candidates: bounded H-search need not be symmetric).
+// * Strategy stealing (off by default): a move after which the opponent
+//   holds the image of the mover's stones under a reflection that swaps
+//   the colours and the sides' edges loses (the side to move wins a
+//   position such a reflection maps onto itself), so it is dropped.
 // * Evaluation: move ordering by the current both sides' resistor networks
 //   send through a cell (hex_resistance.h; or two-distance, Van Rijswijck,
 //   ties to the cell nearer the centre), the mover's threats (moves that
@@ -91,6 +95,7 @@ struct HexAnalysis {
   int symmetric = 0;             // candidate moves dropped as images of kept ones
   std::vector<std::pair<std::uint16_t, std::uint16_t>> dominators;  // (dropped move, a kept move dominating it)
   CellSet mirrored;              // the moves dropped as images
+  CellSet stolen;                // candidate moves dropped as losing by strategy stealing
   CellSet vulnerable;            // candidate moves dropped as vulnerable
   std::vector<std::pair<std::uint16_t, std::uint16_t>> killers;  // (vulnerable move, its killer)
   std::vector<std::uint16_t> order;  // moves, best first (ordering on)

@@ -276,7 +276,7 @@ void HexKnowledgeGame::learn_lost(std::span<const Move>) {
   // does, and concessions keep it vulnerable (or dead once played) if its
   // killer is in S (conceded to the loser, the killer could not be played:
   // a stone there may bring the move back to life). A move dropped as a
-  // mirror image has no set: give up.
+  // mirror image, or as a loss by strategy stealing, has no set: give up.
   CellSet set = a.threats | a.dead | a.captured[winner_side];
   const CellSet filled = a.dead | a.captured[0] | a.captured[1];
   CellSet handled, unknown;
@@ -322,7 +322,7 @@ void HexKnowledgeGame::learn_lost(std::span<const Move>) {
         if (!take(m)) return Account::Unknown;
         break;
       }
-      if (a.mirrored.contains(m)) return Account::Never;
+      if (a.mirrored.contains(m) || a.stolen.contains(m)) return Account::Never;
       if (a.vulnerable.contains(m)) {  // loses once every other move does (see analyse)
         // ... as long as its killer stays empty: conceded to the loser, it
         // would no longer be there to take the move back.

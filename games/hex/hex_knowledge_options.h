@@ -14,6 +14,13 @@ struct HexKnowledge {
   bool edge_templates = true;  // fourth-row template as a base connection (needs virtual_connections)
   bool must_play = true;  // needs virtual_connections
   bool symmetry = true;   // half-turn symmetric positions: one move of each image pair
+  // Drop the moves after which the opponent holds the colour-swapped
+  // mirror image of the mover's stones (they lose by strategy stealing;
+  // hex_knowledge.h). Off by default: the moves it drops are refuted in a
+  // few thousand nodes anyway, and on the 7x7 and 8x8 openings measured it
+  // saved nothing beyond the swing of search order (docs/benchmarks.md,
+  // "strategy stealing").
+  bool strategy_stealing = false;
   bool refutation = true;  // proof sets of decided positions, for pruning siblings of a refuted move
   bool shrink_proofs = true;  // shrink proof sets by the loser's fill-in (needs refutation, dead_cells)
   // Proof transpositions (hex_proof_transpositions.h): positions decided by
@@ -71,7 +78,7 @@ struct HexKnowledge {
   static HexKnowledge none() {
     HexKnowledge k;
     k.dead_cells = k.captured_cells = k.domination = k.vulnerable = false;
-    k.virtual_connections = k.edge_templates = k.must_play = k.symmetry = k.refutation = k.shrink_proofs =
+    k.virtual_connections = k.edge_templates = k.must_play = k.symmetry = k.strategy_stealing = k.refutation = k.shrink_proofs =
         k.transpositions = k.ordering = k.threats_first =
         k.initial_numbers = false;
     k.captured_and_stones = 0;

@@ -59,7 +59,9 @@ TEST(HexKnowledgeGame, LearntProofSetsHoldByTheRules) {
       if (size == 4) rules.play(static_cast<HexGame::Move>(t));  // every opening
       else rules = random_position(rng, size, 10 + int(rng() % 4), HexKnowledge{});
       if (rules.winner()) continue;
-      HexKnowledgeGame game(rules, narrow_h_search(1, 2));
+      HexKnowledge knobs = narrow_h_search(1, 2);
+      knobs.strategy_stealing = t % 4 < 2;  // its dropped moves stop a loss closure
+      HexKnowledgeGame game(rules, knobs);
       auto table = tt::TranspositionTable::with_entries(1 << 14);
       DfpnOptions options;
       options.heuristic_init = t % 2 == 0;
@@ -183,6 +185,9 @@ TEST(HexKnowledgeGame, SolverAgreesWithTheRulesOnEveryOpening) {
   vc_only.virtual_connections = vc_only.must_play = true;
   settings.push_back(dead_only);
   settings.push_back(vc_only);
+  HexKnowledge stealing;
+  stealing.strategy_stealing = true;
+  settings.push_back(stealing);
   for (int size : {2, 3, 4}) {
     HexRulesSolver exact;
     for (int first = 0; first < size * size; ++first) {

@@ -164,6 +164,17 @@ TEST(HexKnowledge, VulnerableMovesAreDroppedWithTheirKiller) {
   EXPECT_TRUE(off.moves.contains(cell(g, "d4")));
 }
 
+// Whether one of `moves` wins for the side to move, by the rules.
+bool some_move_wins(HexGame& g, const CellSet& moves, HexRulesSolver& exact) {
+  bool wins = false;
+  moves.for_each([&](int m) {
+    g.play(static_cast<HexGame::Move>(m));
+    wins |= !exact.mover_wins(g);
+    g.undo();
+  });
+  return wins;
+}
+
 // A position the half turn maps onto itself keeps one move of each image
 // pair, and still a winning one (checked by the rules up to 4x4); other
 // positions lose nothing to symmetry. The positions: random symmetric
@@ -202,19 +213,118 @@ TEST(HexKnowledge, SymmetricPositionsKeepOneMoveOfEachImagePair) {
       EXPECT_EQ(with.moves.size() + with.symmetric, without.moves.size());
       dropped += with.symmetric;
       if (size > 4 || !exact.mover_wins(g)) continue;  // the rules solver is quick up to 4x4
-      bool kept_a_win = false;
-      with.moves.for_each([&](int m) {
-        g.play(static_cast<HexGame::Move>(m));
-        kept_a_win |= !exact.mover_wins(g);
-        g.undo();
-      });
-      EXPECT_TRUE(kept_a_win) << g.to_text();
+      EXPECT_TRUE(some_move_wins(g, with.moves, exact)) << g.to_text();
     }
   }
   EXPECT_GE(checked, 12);
   EXPECT_GT(dropped, checked);  // about half of each position's moves
   const auto asymmetric = analyse(position(5, "a1", "", Player::White), HexKnowledge{});
   EXPECT_EQ(asymmetric.symmetric, 0);
+}
+
+// Strategy stealing, by the rules: a position that a colour-swapping
+// reflection (transpose or anti-transpose) maps onto itself is won by the
+// side to move, and the knowledge drops only moves after which the
+// opponent's stones hold the image of the mover's -- which therefore lose.
+// Positions: random pairs of a stone and its image in the other colour,
+// then one to three more stones for one side (up to 4x4 for the exact
+// values; 5x5 and 6x6 check only which moves are dropped).
+bool holds_image_of(const HexGame& g, Player holder) {
+  const int n = g.size();
+  for (const bool anti : {false, true}) {
+    bool holds = true;
+    for (int r = 0; r < n && holds; ++r)
+      for (int c = 0; c < n && holds; ++c) {
+        const auto here = g.stone(HexGame::Move(r * n + c));
+        const auto there = g.stone(HexGame::Move(anti ? (n - 1 - c) * n + (n - 1 - r) : c * n + r));
+        if (here && *here != holder) holds = there && *there == holder;
+      }
+    if (holds) return true;
+  }
+  return false;
+}
+
+TEST(HexKnowledge, StrategyStealingDropsOnlyMovesThatLose) {
+  std::mt19937 rng(23);
+  int symmetric = 0, theorem_checks = 0, dropped = 0, exact_drops = 0;
+  for (const int size : {3, 4, 5, 6}) {
+    HexRulesSolver exact;
+    for (int trial = 0; trial < (size == 4 ? 150 : 300); ++trial) {
+      const bool anti = rng() % 2;
+      auto image = [&](int cell) {
+        const int r = cell / size, c = cell % size;
+        return anti ? (size - 1 - c) * size + (size - 1 - r) : c * size + r;
+      };
+      HexGame g(size);
+      const int pairs = int(rng() % std::uint32_t(size));
+      for (int p = 0; p < pairs; ++p) {
+        const int c = int(rng() % std::uint32_t(size * size));
+        if (image(c) == c || g.stone(HexGame::Move(c)) || g.stone(HexGame::Move(image(c)))) continue;
+        const Player colour = rng() % 2 ? Player::Black : Player::White;
+        g.place(HexGame::Move(c), colour);
+        g.place(HexGame::Move(image(c)), opponent(colour));
+      }
+      if (g.winner()) continue;
+      const Player mover = rng() % 2 ? Player::Black : Player::White;
+      g.set_to_move(mover);
+      if (size <= 4) {
+        ++symmetric;
+        EXPECT_TRUE(exact.mover_wins(g)) << "the side to move loses its own mirror image\n" << g.to_text();
+      }
+      // More opponent stones: moves onto their images lose.
+      const int extra = rng() % 4 ? 1 : 2;
+      for (int e = 0; e < extra; ++e) {
+        const int cell = int(rng() % std::uint32_t(size * size));
+        if (!g.stone(HexGame::Move(cell))) g.place(HexGame::Move(cell), opponent(mover));
+      }
+      g.set_to_move(mover);
+      if (g.winner()) continue;
+      // The rule itself, whatever the analysis keeps: every move after
+      // which the opponent holds the image of the mover's stones loses.
+      if (size <= 4)
+        for (int m = 0; m < size * size; ++m) {
+          if (g.stone(HexGame::Move(m))) continue;
+          g.play(HexGame::Move(m));
+          if (holds_image_of(g, opponent(mover))) {
+            ++theorem_checks;
+            EXPECT_TRUE(g.winner() == opponent(mover) || exact.mover_wins(g)) << m << "\n" << g.to_text();
+          }
+          g.undo();
+        }
+      HexKnowledge on;
+      on.strategy_stealing = true;
+      const auto with = analyse(g, on);
+      const auto without = analyse(g, HexKnowledge{});
+      if (with.winner) continue;
+      EXPECT_EQ(with.moves.size() + with.stolen.size(), without.moves.size()) << g.to_text();
+      EXPECT_FALSE(with.moves.intersects(with.stolen));
+      EXPECT_FALSE(with.moves.empty());
+      with.stolen.for_each([&](int m) {
+        ++dropped;
+        g.play(static_cast<HexGame::Move>(m));
+        EXPECT_TRUE(holds_image_of(g, opponent(mover))) << m << "\n" << g.to_text();
+        if (size <= 4) {
+          ++exact_drops;
+          EXPECT_TRUE(exact.mover_wins(g)) << "a move dropped by strategy stealing wins\n" << g.to_text();
+        }
+        g.undo();
+      });
+      if (size <= 4 && exact.mover_wins(g)) {
+        EXPECT_TRUE(some_move_wins(g, with.moves, exact)) << g.to_text();
+      }
+    }
+  }
+  std::printf("symmetric positions %d, losing moves by the rule %d, moves dropped %d (%d checked exactly)\n",
+              symmetric, theorem_checks, dropped, exact_drops);
+  EXPECT_GE(symmetric, 100);
+  EXPECT_GE(theorem_checks, 200);
+  EXPECT_GE(dropped, 40);  // checked above against the rule, which is checked exactly
+  // Black's d5 on 8x8: White's e4 (its transpose) is dropped, and only it.
+  HexKnowledge on;
+  on.strategy_stealing = true;
+  const auto d5 = analyse(position(8, "d5", "", Player::White), on);
+  EXPECT_TRUE(d5.stolen.contains(3 * 8 + 4));
+  EXPECT_EQ(d5.stolen.size(), 1);
 }
 
 // Fill-in preserves the value: on random positions, the board with every
