@@ -7,6 +7,7 @@
 
 #include <boost/container/static_vector.hpp>
 
+#include "games/hex/edge_templates.h"
 #include "games/hex/hex_connection_proof.h"
 
 namespace dfpn::games {
@@ -367,42 +368,23 @@ class HSearch {
     }
   }
 
-  // The fourth-row template from every empty cell or stone of the side
-  // three rows from one of its edges, in both orientations, where its
-  // carrier is empty and on the board.
+  // The edge templates (edge_templates.h) from every empty cell or stone of
+  // the side, towards both of its edges, wherever they fit.
   void add_edge_templates() {
-    for (int edge = 0; edge < 2; ++edge) {
-      const int depth = edge == 0 ? 3 : n_ - 4;  // the row (column for White) three from the edge
-      if (depth < 0 || depth >= n_) continue;
-      const int edge_node = group_node(edge == 0 ? groups_.first_edge : groups_.second_edge);
-      for (int mirrored = 0; mirrored < 2; ++mirrored) {
-        // The carrier as (row, column) offsets on this board: mirrored about
-        // the stone's axis, turned towards the edge, transposed for White
-        // (whose edges are columns).
-        std::array<std::pair<int, int>, kFourthRowTemplate.size()> offsets;
-        for (std::size_t i = 0; i < offsets.size(); ++i) {
-          const int template_row = kFourthRowTemplate[i][0], template_col = kFourthRowTemplate[i][1];
-          int dr = template_row, dc = mirrored ? -template_col - template_row : template_col;
-          if (edge == 1) dr = -dr, dc = -dc;
-          offsets[i] = black_ ? std::pair{dr, dc} : std::pair{dc, dr};
-        }
-        for (int along = 0; along < n_; ++along) {
-          const int row = black_ ? depth : along, col = black_ ? along : depth;
-          const int anchor = node_of(row * n_ + col);
-          if (anchor < 0) continue;
-          Set carrier;
-          bool fits = true;
-          for (const auto& [dr, dc] : offsets) {
-            const int r = row + dr, c = col + dc;
-            if (r < 0 || r >= n_ || c < 0 || c >= n_ || cells_[std::size_t(r * n_ + c)] != kEmpty) {
-              fits = false;
-              break;
-            }
-            carrier.insert(r * n_ + c);
-          }
-          if (fits) add_full(anchor, edge_node, carrier, ConnectionRule::Template, {}, row * n_ + col);
-        }
-      }
+    const std::uint8_t own = black_ ? kBlack : kWhite;
+    const int edge_nodes[2] = {group_node(groups_.first_edge), group_node(groups_.second_edge)};
+    for (int cell = 0; cell < n_ * n_; ++cell) {
+      const int anchor = node_of(cell);
+      if (anchor < 0) continue;
+      for (int edge = 0; edge < 2; ++edge)
+        for_each_edge_template(
+            n_, black_, cell, edge, [&](int c) { return cells_[std::size_t(c)] == own; },
+            [&](int c) { return cells_[std::size_t(c)] == kEmpty; },
+            [&](std::span<const int> cells) {
+              Set carrier;
+              for (const int c : cells) carrier.insert(c);
+              add_full(anchor, edge_nodes[edge], carrier, ConnectionRule::Template, {}, cell);
+            });
     }
   }
 

@@ -1,6 +1,6 @@
 // H-search (Anshelevich): the virtual connections of one side, full ones
 // (connected whoever moves first) and semi ones (connected by playing the
-// key), built from adjacencies and the fourth-row edge template with the AND
+// key), built from adjacencies and the edge templates (edge_templates.h) with the AND
 // and OR rules, in bounded lists per pair (hex_knowledge.h says how the
 // knowledge uses them; HexKnowledge holds the bounds).
 #pragma once
@@ -35,19 +35,6 @@ struct VirtualConnections {
   // from the other with disjoint carriers meet at the cell).
   CellSet threat_moves;
 };
-
-// The fourth-row edge template: a stone three rows from its edge (rows
-// 1-3 between) is connected to it when these cells are empty, whoever
-// moves first. Offsets (row, column) from the stone for Black's first edge
-// (row 1 is up, row - 3); the other orientation and edges follow by
-// symmetry. Found by exact search and checked in the tests (a proof by the
-// rules alone that the stone connects, and that no cell can be left out).
-inline constexpr std::array<std::array<std::int8_t, 2>, 19> kFourthRowTemplate = {{
-    {-3, -1}, {-3, 0}, {-3, 1}, {-3, 2}, {-3, 3}, {-3, 4}, {-3, 5},  // first row
-    {-2, -1}, {-2, 0}, {-2, 1}, {-2, 2}, {-2, 3}, {-2, 4},           // second row
-    {-1, -1}, {-1, 0}, {-1, 1}, {-1, 2}, {-1, 3},                    // third row
-    {0, 1},                                                          // beside the stone
-}};
 
 // The cells `colour` captures by playing the empty `cell` (pairs of its
 // neighbours, hex_knowledge.cpp).

@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <span>
 #include <string_view>
 #include <utility>
 
 #include <boost/container/static_vector.hpp>
 
+#include "games/hex/edge_templates.h"
 #include "games/hex/h_search.h"
 #include "games/hex/hex.h"
 
@@ -40,6 +42,7 @@ class SideView {
   bool is_cell(int node) const { return node < n_ * n_; }
   int edge_of(int node) const { return node == n_ * n_ ? 0 : node == n_ * n_ + 1 ? 1 : -1; }
   bool empty(int cell) const { return cells_[std::size_t(cell)] == 0; }
+  bool own(int cell) const { return cells_[std::size_t(cell)] == own_; }
   int size() const { return n_; }
   bool black() const { return black_; }
 
@@ -100,30 +103,18 @@ class SideView {
   int groups_ = 2;
 };
 
-// The fourth-row template's carriers for an anchor cell towards an edge
-// (both mirror images); empty when it does not fit on the board.
+// The edge templates' carriers (edge_templates.h) for an anchor cell
+// towards an edge; empty when none fits on the board.
 std::vector<CellSet> template_carriers(const SideView& view, int anchor, int edge) {
-  const int n = view.size();
-  const int row = view.black() ? anchor / n : anchor % n, col = view.black() ? anchor % n : anchor / n;
   std::vector<CellSet> out;
-  if (row != (edge == 0 ? 3 : n - 4)) return out;
-  for (int mirrored = 0; mirrored < 2; ++mirrored) {
-    CellSet carrier;
-    bool fits = true;
-    for (const auto& offset : kFourthRowTemplate) {
-      // Template rows run towards Black's first edge; mirror about the
-      // anchor's axis, turn towards the second edge, transpose for White.
-      int dr = offset[0], dc = mirrored ? -offset[1] - offset[0] : offset[1];
-      if (edge == 1) dr = -dr, dc = -dc;
-      const int r = row + dr, c = col + dc;
-      if (r < 0 || c < 0 || r >= n || c >= n) {
-        fits = false;
-        break;
-      }
-      carrier.insert(view.black() ? r * n + c : c * n + r);
-    }
-    if (fits) out.push_back(carrier);
-  }
+  for_each_edge_template(
+      view.size(), view.black(), anchor, edge, [&](int cell) { return view.own(cell); },
+      [&](int cell) { return view.empty(cell); },
+      [&](std::span<const int> cells) {
+        CellSet carrier;
+        for (const int cell : cells) carrier.insert(cell);
+        out.push_back(carrier);
+      });
   return out;
 }
 
@@ -354,7 +345,7 @@ std::optional<std::string> check_connection(const HexCells& cells, int n, bool s
         if (here.key >= 0 || edge < 0 || anchor < 0) return fail("a template joins a cell or stone to an edge");
         bool matches = false;
         for (const CellSet& carrier : template_carriers(view, anchor, edge)) matches |= carrier == here.carrier;
-        if (!matches) return fail("the carrier is not the fourth-row template's");
+        if (!matches) return fail("the carrier is not an edge template's");
         break;
       }
       case ConnectionRule::And: {

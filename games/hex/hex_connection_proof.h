@@ -1,6 +1,6 @@
 // Certificates for virtual connections, and a checker that trusts nothing
 // H-search computed. A certificate lists the steps that build one
-// connection from the board: adjacencies, the fourth-row edge template, and
+// connection from the board: adjacencies, edge templates (edge_templates.h), and
 // the two combination rules whose soundness is Anshelevich's theorem:
 //
 // * And: a connection x-m and a connection m-y with disjoint carriers (and

@@ -27,8 +27,9 @@
 //   (semis whose carriers have an empty intersection make a full: every
 //   such union found, up to a pair's capacity), with a bounded number of
 //   connections per pair (a full list trades its widest carrier for a
-//   narrower one) and in all, seeded with the
-//   fourth-row edge template (which the rules alone cannot derive), and
+//   narrower one) and in all, seeded with the edge templates
+//   (edge_templates.h: IVa and fourth-row templates of two stones, which
+//   the rules alone cannot derive), and
 //   near the root with Benzene's captured sets (hex_knowledge_options.h,
 //   captured_and_stones). A full connection
 //   between a side's edges wins for it; a semi wins for it when it is to

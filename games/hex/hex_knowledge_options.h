@@ -11,7 +11,7 @@ struct HexKnowledge {
   bool domination = true;      // needs dead_cells
   bool vulnerable = true;      // drop moves the opponent's reply kills (needs dead_cells)
   bool virtual_connections = true;
-  bool edge_templates = true;  // fourth-row template as a base connection (needs virtual_connections)
+  bool edge_templates = true;  // edge_templates.h as base connections (needs virtual_connections)
   bool must_play = true;  // needs virtual_connections
   bool symmetry = true;   // half-turn symmetric positions: one move of each image pair
   // Drop the moves after which the opponent holds the colour-swapped

@@ -1,4 +1,4 @@
-// H-search: the connections it builds, the fourth-row template it starts
+// H-search: the connections it builds, the edge templates it starts
 // from, and its bounds and threats, checked by the rules.
 #include "games/hex/h_search.h"
 
@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "games/hex/edge_templates.h"
+#include "games/hex/hex_connection_proof.h"
 #include "support/hex_positions.h"
 #include "support/hex_rules_solver.h"
 
@@ -21,28 +23,37 @@ using namespace dfpn::games;
 using namespace dfpn::testing;
 
 
-// The fourth-row template, checked by the rules alone: on a 10x10 board a
-// Black stone on d4 with rows 5-10 Black (so only the top edge is in
-// question) and every cell of rows 1-4 outside the carrier White. With
-// White to move, Black connects; with any one carrier cell White instead,
-// White cuts (the carrier is minimal, so none of it is slack).
-bool black_connects_through(const std::vector<std::pair<int, int>>& carrier) {
-  constexpr int kSize = 10, kRow = 3, kCol = 3;
-  HexGame g(kSize);
-  for (int r = 0; r < kSize; ++r)
-    for (int c = 0; c < kSize; ++c) {
-      const bool in_carrier = std::find(carrier.begin(), carrier.end(), std::pair{r - kRow, c - kCol}) != carrier.end();
-      if (r > kRow || (r == kRow && c == kCol)) g.place(static_cast<HexGame::Move>(r * kSize + c), Player::Black);
-      else if (!in_carrier) g.place(static_cast<HexGame::Move>(r * kSize + c), Player::White);
-    }
-  g.set_to_move(Player::White);
-  return rules_prove(g, Player::Black);
-}
-
-std::vector<std::pair<int, int>> fourth_row_carrier() {
-  std::vector<std::pair<int, int>> carrier;
-  for (const auto& [row, col] : kFourthRowTemplate) carrier.emplace_back(row, col);
-  return carrier;
+// An edge template placed on a 13x13 board, the side's stones on the
+// anchor, the template's stones and a straight line from the anchor to the
+// far edge (its only cells next to the anchor's row are the anchor and a
+// neighbour of it, so the line joins nothing the anchor would not), the
+// opponent's on every other cell outside the carrier; the opponent to
+// move. The side wins exactly when the anchor reaches the template's edge
+// through the carrier. The placement maps offsets as H-search does: mirror
+// about the anchor's axis, turn towards the second edge, transpose for
+// White. `left_out`: a carrier cell given to the opponent (-1: none).
+constexpr int kBoard = 13, kAlong = 6;
+HexGame template_board(const EdgeTemplate& t, bool mirrored, int edge, Player side, int left_out = -1) {
+  const int row = edge == 0 ? t.depth : kBoard - 1 - t.depth;
+  auto at = [&](int r, int c) {
+    return static_cast<HexGame::Move>(side == Player::Black ? r * kBoard + c : c * kBoard + r);
+  };
+  auto place = [&](const EdgeTemplate::Offset& o) {
+    int dr = o[0], dc = mirrored ? -o[1] - o[0] : o[1];
+    if (edge == 1) dr = -dr, dc = -dc;
+    return at(row + dr, kAlong + dc);
+  };
+  HexGame g(kBoard);
+  std::vector<bool> carrier(kBoard * kBoard, false), own(kBoard * kBoard, false);
+  for (int i = 0; i < t.cell_count; ++i)
+    if (i != left_out) carrier[place(t.carrier[std::size_t(i)])] = true;
+  for (int i = 0; i < t.stone_count; ++i) own[place(t.stones[std::size_t(i)])] = true;
+  for (int r = edge == 0 ? row : 0; r <= (edge == 0 ? kBoard - 1 : row); ++r) own[at(r, kAlong)] = true;
+  for (int cell = 0; cell < kBoard * kBoard; ++cell)
+    if (own[std::size_t(cell)]) g.place(static_cast<HexGame::Move>(cell), side);
+    else if (!carrier[std::size_t(cell)]) g.place(static_cast<HexGame::Move>(cell), opponent(side));
+  g.set_to_move(opponent(side));
+  return g;
 }
 
 // An edge-to-edge connection of `side` in g holds by the rules: with the
@@ -108,22 +119,46 @@ TEST(HSearch, BridgesAndEdgeTemplatesMakeFullConnections) {
   EXPECT_TRUE(h_search(cells_of(far), 7, Player::Black, knobs).edge_fulls.empty());
 }
 
-TEST(HSearch, FourthRowTemplateConnectsByTheRules) { EXPECT_TRUE(black_connects_through(fourth_row_carrier())); }
-
-TEST(HSearch, FourthRowTemplateHasNoSlackCell) {
-  // Nineteen rules-only solves (about 7 s in Release): a property of the
-  // data, checked in the Release run; the sanitizers see the same code above.
-  if (kSanitized) GTEST_SKIP() << "minimality is checked in the Release build";
-  const auto carrier = fourth_row_carrier();
-  for (std::size_t left_out = 0; left_out < carrier.size(); ++left_out) {
-    auto smaller = carrier;
-    smaller.erase(smaller.begin() + std::ptrdiff_t(left_out));
-    EXPECT_FALSE(black_connects_through(smaller)) << "slack cell " << carrier[left_out].first << ","
-                                                  << carrier[left_out].second;
-  }
+// Each template's connection holds by the rules alone (Black towards its
+// first edge; the other placements are symmetries of the board).
+TEST(HSearch, EdgeTemplatesConnectByTheRules) {
+  for (const EdgeTemplate& t : kEdgeTemplates)
+    EXPECT_TRUE(rules_prove(template_board(t, false, 0, Player::Black), Player::Black))
+        << template_board(t, false, 0, Player::Black).to_text();
 }
 
-// H-search uses the template towards every edge of both sides, in both
+TEST(HSearch, EdgeTemplatesHaveNoSlackCell) {
+  // A rules-only solve per carrier cell (about 10 s in Release): a property
+  // of the data, checked in the Release run; the sanitizers see the same
+  // code above.
+  if (kSanitized) GTEST_SKIP() << "minimality is checked in the Release build";
+  for (const EdgeTemplate& t : kEdgeTemplates)
+    for (int left_out = 0; left_out < t.cell_count; ++left_out) {
+      const HexGame g = template_board(t, false, 0, Player::Black, left_out);
+      EXPECT_FALSE(rules_prove(g, Player::Black)) << "slack cell " << left_out << "\n" << g.to_text();
+    }
+}
+
+// H-search finds every template in every placement (mirrored, towards
+// either edge, for either side) and certifies a connection the checker
+// accepts: with the opponent everywhere outside the carrier it has nothing
+// else to build from.
+TEST(HSearch, CertifiesEveryEdgeTemplateInEveryPlacement) {
+  HexKnowledge knobs;
+  for (const EdgeTemplate& t : kEdgeTemplates)
+    for (const bool mirrored : {false, true})
+      for (const int edge : {0, 1})
+        for (const Player side : {Player::Black, Player::White}) {
+          const HexGame g = template_board(t, mirrored, edge, side);
+          const HexCells cells = cells_of(g);
+          const auto certificate = certify_edge_connection(cells, kBoard, side, knobs, false);
+          ASSERT_TRUE(certificate.has_value()) << g.to_text();
+          const auto why = check_connection(cells, kBoard, false, *certificate);
+          EXPECT_FALSE(why.has_value()) << *why << "\n" << g.to_text();
+        }
+}
+
+// H-search uses the fourth-row template IVa towards every edge of both sides, in both
 // orientations. On 7x7 the template's first row spans the whole board, so
 // it fits at one cell per orientation and edge: Black b4/c4 (top), f4/e4 (bottom); White d2/d3 (left),
 // d6/d5 (right) by transposition. The stone's way to the other edge is a
