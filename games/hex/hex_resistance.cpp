@@ -1,7 +1,9 @@
 #include "games/hex/hex_resistance.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <span>
 
 namespace dfpn::games {
 namespace {
@@ -17,7 +19,13 @@ struct Network {
   std::vector<int> node_of;        // per cell, -1 on the opponent's stones
   std::vector<bool> is_stone;      // per node: a group or an edge
   std::vector<double> conductance; // nodes x nodes, symmetric
+  // The same wires as lists: node i's neighbours are wired[start[i]] to
+  // wired[start[i + 1]], in increasing order (as a row of the matrix reads).
+  std::vector<int> start, wired;
   bool connected_by_stones = false;
+  std::span<const int> neighbours(std::size_t i) const {
+    return {wired.data() + start[i], wired.data() + start[i + 1]};
+  }
 };
 
 Network build_network(const HexCells& cells, int n, int side, const std::vector<std::array<int, 2>>& links) {
@@ -84,6 +92,12 @@ Network build_network(const HexCells& cells, int n, int side, const std::vector<
     const int a = node_of_end(x), b = node_of_end(y);
     if (a >= 0 && b >= 0) wire(a, b);
   }
+  net.start.assign(m + 1, 0);
+  for (std::size_t i = 0; i < m; ++i) {
+    for (std::size_t j = 0; j < m; ++j)
+      if (net.conductance[i * m + j] > 0) net.wired.push_back(int(j));
+    net.start[i + 1] = int(net.wired.size());
+  }
   return net;
 }
 
@@ -97,8 +111,8 @@ bool solve_voltages(const Network& net, std::vector<double>& voltage) {
   std::vector<bool> seen(m, false);
   seen[1] = true;
   for (std::size_t head = 0; head < reached.size(); ++head)
-    for (std::size_t b = 0; b < m; ++b)
-      if (!seen[b] && net.conductance[reached[head] * m + b] > 0) seen[b] = true, reached.push_back(b);
+    for (const int b : net.neighbours(reached[head]))
+      if (!seen[std::size_t(b)]) seen[std::size_t(b)] = true, reached.push_back(std::size_t(b));
   if (!seen[0]) return false;
   for (std::size_t i = 0; i < m; ++i)
     if (seen[i] && i != 1) index[i] = int(order.size()), order.push_back(i);
@@ -109,33 +123,45 @@ bool solve_voltages(const Network& net, std::vector<double>& voltage) {
   for (std::size_t p = 0; p < k; ++p) {
     const std::size_t i = order[p];
     double diagonal = 0;
-    for (std::size_t j = 0; j < m; ++j) {
+    for (const int neighbour : net.neighbours(i)) {
+      const auto j = std::size_t(neighbour);
       const double g = net.conductance[i * m + j];
-      if (g == 0) continue;
       diagonal += g;
       if (index[j] >= 0) a[p * k + std::size_t(index[j])] = -g;
     }
     a[p * k + p] = diagonal;
   }
+  // A row's first nonzero column: the factor has no fill left of it (the
+  // envelope), so the sums below skip only terms that are exactly zero and
+  // the result is the same to the bit as the dense factorisation's. Cells
+  // are numbered along the board, so rows are short.
+  std::vector<std::size_t> first(k);
+  for (std::size_t p = 0; p < k; ++p) {
+    std::size_t q = 0;
+    while (a[p * k + q] == 0) ++q;
+    first[p] = q;
+  }
   for (std::size_t j = 0; j < k; ++j) {
     double d = a[j * k + j];
-    for (std::size_t q = 0; q < j; ++q) d -= a[j * k + q] * a[j * k + q];
+    for (std::size_t q = first[j]; q < j; ++q) d -= a[j * k + q] * a[j * k + q];
     const double root = std::sqrt(d);
     a[j * k + j] = root;
     for (std::size_t i = j + 1; i < k; ++i) {
+      if (first[i] > j) continue;  // outside the envelope: stays zero
       double s = a[i * k + j];
-      for (std::size_t q = 0; q < j; ++q) s -= a[i * k + q] * a[j * k + q];
+      for (std::size_t q = std::max(first[i], first[j]); q < j; ++q) s -= a[i * k + q] * a[j * k + q];
       a[i * k + j] = s / root;
     }
   }
   std::vector<double> y(k, 0.0);
   y[std::size_t(index[0])] = 1.0;  // the injected current
   for (std::size_t i = 0; i < k; ++i) {
-    for (std::size_t q = 0; q < i; ++q) y[i] -= a[i * k + q] * y[q];
+    for (std::size_t q = first[i]; q < i; ++q) y[i] -= a[i * k + q] * y[q];
     y[i] /= a[i * k + i];
   }
   for (std::size_t i = k; i-- > 0;) {
-    for (std::size_t q = i + 1; q < k; ++q) y[i] -= a[q * k + i] * y[q];
+    for (std::size_t q = i + 1; q < k; ++q)
+      if (first[q] <= i) y[i] -= a[q * k + i] * y[q];
     y[i] /= a[i * k + i];
   }
   voltage.assign(m, 0.0);
@@ -166,7 +192,10 @@ CircuitEvaluation evaluate_circuit(const HexCells& cells, int n, const CircuitLi
       if (cells[std::size_t(cell)] != 0) continue;
       const auto i = std::size_t(net.node_of[std::size_t(cell)]);
       double through = 0;  // current in plus current out: twice the current through
-      for (std::size_t j = 0; j < m; ++j) through += std::abs(net.conductance[i * m + j] * (voltage[i] - voltage[j]));
+      for (const int neighbour : net.neighbours(i)) {
+        const auto j = std::size_t(neighbour);
+        through += std::abs(net.conductance[i * m + j] * (voltage[i] - voltage[j]));
+      }
       flow[std::size_t(cell)] = through / 2;
     }
   }
