@@ -39,6 +39,8 @@ class StoreOf final : public ProofTranspositions::Store {
       r.need.resize(capacity_);
       r.keep_out.resize(capacity_);
       r.winner_to_move.resize(capacity_);
+      r.block_need.resize(capacity_ / kBlock + 1);
+      r.block_keep_out.resize(capacity_ / kBlock + 1);
     }
     const std::size_t slot = r.count.load(std::memory_order_relaxed);
     if (slot == capacity_) {
@@ -48,7 +50,11 @@ class StoreOf final : public ProofTranspositions::Store {
     r.need[slot] = Set(winner_stones);
     r.keep_out[slot] = Set(proof_set);
     r.winner_to_move[slot] = winner_to_move;
-    r.count.store(slot + 1, std::memory_order_release);  // publishes the record
+    Set& block_need = r.block_need[slot / kBlock];
+    Set& block_keep_out = r.block_keep_out[slot / kBlock];
+    if (slot % kBlock == 0) block_need = r.need[slot], block_keep_out = r.keep_out[slot];
+    else block_need &= r.need[slot], block_keep_out &= r.keep_out[slot];
+    r.count.store(slot + 1, std::memory_order_release);  // publishes the record (and its block's summary)
   }
 
   std::optional<ProofTranspositions::Match> find(const CellSet& black, const CellSet& white,
@@ -60,6 +66,15 @@ class StoreOf final : public ProofTranspositions::Store {
       const Set own(winner == Player::Black ? black : white), theirs(winner == Player::Black ? white : black);
       const bool winner_moves = to_move == winner;
       for (std::size_t i = 0; i < count; ++i) {
+        // A whole block is passed over when what all its records need is
+        // not all there, or what all of them keep out is not clear: no
+        // record of it could match. Only complete blocks have final
+        // summaries.
+        if (i % kBlock == 0 && i + kBlock <= count &&
+            (!r.block_need[i / kBlock].subset_of(own) || r.block_keep_out[i / kBlock].intersects(theirs))) {
+          i += kBlock - 1;
+          continue;
+        }
         if (!r.need[i].subset_of(own) || r.keep_out[i].intersects(theirs)) continue;
         if (r.winner_to_move[i] && !winner_moves) continue;
         hits_.fetch_add(1, std::memory_order_relaxed);
@@ -73,16 +88,25 @@ class StoreOf final : public ProofTranspositions::Store {
     return records_[0].count.load(std::memory_order_acquire) + records_[1].count.load(std::memory_order_acquire);
   }
   std::uint64_t dropped() const override { return dropped_.load(std::memory_order_relaxed); }
-  std::size_t max_bytes() const override { return 2 * capacity_ * (2 * sizeof(Set) + 1); }
+  std::size_t max_bytes() const override {
+    return 2 * (capacity_ * (2 * sizeof(Set) + 1) + (capacity_ / kBlock + 1) * 2 * sizeof(Set));
+  }
 
  private:
   static std::size_t index(Player winner) { return winner == Player::Black ? 0 : 1; }
+  // Records in a block share what the search was doing when they were
+  // added (the stones of one subtree), so their common part often rules a
+  // whole block out.
+  static constexpr std::size_t kBlock = 16;
   // One winner's records as parallel arrays (the scan reads `need` and
   // `keep_out` of every record, the flag only of candidates).
   struct Records {
     std::vector<Set> need;      // the winner's stones in R
     std::vector<Set> keep_out;  // R's proof set: no loser stone may be there
     std::vector<std::uint8_t> winner_to_move;
+    // Per block of kBlock records: the intersection of their `need` sets
+    // and of their `keep_out` sets.
+    std::vector<Set> block_need, block_keep_out;
     std::atomic<std::size_t> count{0};
   };
   std::size_t capacity_;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <optional>
 #include <random>
 #include <thread>
 #include <vector>
@@ -57,6 +58,63 @@ TEST(ProofTranspositions, AFullStoreDropsNewRecords) {
   EXPECT_EQ(store.dropped(), 1u);
   EXPECT_FALSE(store.find(cells({2}), {}, Player::White));
   EXPECT_TRUE(store.find(cells({1}), {}, Player::White));
+}
+
+// Lookups pass over whole blocks of records whose common part rules them
+// out; they must still return the first record that matches, as a plain
+// scan in order does. Records come in runs that share stones, as a
+// search adds them, so many blocks are passed over and some are not.
+TEST(ProofTranspositions, FindTheFirstMatchingRecordAsAPlainScanDoes) {
+  for (int size : {8, 11}) {
+    SCOPED_TRACE(size);
+    const int n = size * size;
+    std::mt19937 rng(7);
+    auto random_set = [&](int count) {
+      CellSet s;
+      for (int i = 0; i < count; ++i) s.insert(int(rng() % unsigned(n)));
+      return s;
+    };
+    struct Record {
+      CellSet need, keep_out;
+      Player winner;
+      bool winner_to_move;
+    };
+    std::vector<Record> records;
+    ProofTranspositions store(n, 1000);
+    while (records.size() < 1000) {
+      const CellSet shared = random_set(2), shared_out = random_set(2);
+      const Player winner = rng() % 2 ? Player::Black : Player::White;
+      for (int i = 0; i < 1 + int(rng() % 40) && records.size() < 1000; ++i) {
+        Record r{shared | random_set(int(rng() % 3)), (shared_out | random_set(int(rng() % 4))) - shared, winner,
+                 rng() % 4 == 0};
+        r.keep_out -= r.need;
+        store.add(r.need, r.keep_out, r.winner, r.winner_to_move);
+        records.push_back(r);
+      }
+    }
+    int hits = 0;
+    for (int q = 0; q < 4000; ++q) {
+      const CellSet black = random_set(int(rng() % 24)), white = random_set(int(rng() % 24)) - black;
+      const Player to_move = rng() % 2 ? Player::Black : Player::White;
+      std::optional<ProofTranspositions::Match> expected;
+      for (const Player winner : {to_move, opponent(to_move)}) {
+        const CellSet& own = winner == Player::Black ? black : white;
+        const CellSet& theirs = winner == Player::Black ? white : black;
+        for (const Record& r : records)
+          if (!expected && r.winner == winner && r.need.subset_of(own) && !r.keep_out.intersects(theirs) &&
+              (!r.winner_to_move || to_move == winner))
+            expected = ProofTranspositions::Match{winner, r.keep_out};
+      }
+      const auto found = store.find(black, white, to_move);
+      ASSERT_EQ(found.has_value(), expected.has_value()) << "query " << q;
+      if (!found) continue;
+      ++hits;
+      EXPECT_EQ(found->winner, expected->winner) << "query " << q;
+      EXPECT_EQ(found->proof_set, expected->proof_set) << "query " << q;
+    }
+    EXPECT_GT(hits, 100) << "the queries should find records often";
+    EXPECT_LT(hits, 3900) << "and miss them often";
+  }
 }
 
 // Readers never see half a record: writers add records whose set is their
