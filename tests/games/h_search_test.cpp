@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <optional>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -122,7 +123,10 @@ TEST(HSearch, BridgesAndEdgeTemplatesMakeFullConnections) {
 // Each template's connection holds by the rules alone (Black towards its
 // first edge; the other placements are symmetries of the board).
 TEST(HSearch, EdgeTemplatesConnectByTheRules) {
-  for (const EdgeTemplate& t : kEdgeTemplates)
+  // Under the sanitizers IVa and one template of two stones (the same code
+  // checks each); the Release run checks every entry.
+  const std::size_t checked = kSanitized ? 2 : kEdgeTemplates.size();
+  for (const EdgeTemplate& t : std::span(kEdgeTemplates).first(checked))
     EXPECT_TRUE(rules_prove(template_board(t, false, 0, Player::Black), Player::Black))
         << template_board(t, false, 0, Player::Black).to_text();
 }

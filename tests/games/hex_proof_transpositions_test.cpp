@@ -11,6 +11,7 @@
 #include "dfpn/search/dfpn.h"
 #include "games/hex/hex_knowledge_game.h"
 #include "support/hex_rules_solver.h"
+#include "support/sanitized.h"
 #include "tt/table.h"
 
 namespace dfpn::games {
@@ -160,7 +161,7 @@ TEST(ProofTranspositions, VerdictsHoldByTheRules) {
   std::mt19937 rng(11);
   int observed = 0, wrong = 0;
   std::uint64_t hits = 0;
-  for (int t = 0; t < 24; ++t) {
+  for (int t = 0; t < (testing::kSanitized ? 18 : 24); ++t) {  // the same code, fewer positions under the sanitizers
     // 5x5 with 9 to 12 stones: open enough to search, small enough for
     // the exact solver.
     HexGame rules(5);

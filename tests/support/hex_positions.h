@@ -8,6 +8,7 @@
 #include "dfpn/search/dfpn.h"
 #include "games/hex/hex.h"
 #include "games/hex/hex_knowledge.h"
+#include "support/sanitized.h"
 #include "tt/table.h"
 
 #include <gtest/gtest.h>
@@ -16,12 +17,6 @@ namespace dfpn::testing {
 
 using games::HexGame;
 using games::HexKnowledge;
-
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-inline constexpr bool kSanitized = true;
-#else
-inline constexpr bool kSanitized = false;
-#endif
 
 // Setup from cell lists ("a1 b2"), then the side to move.
 inline HexGame position(int size, const std::string& black, const std::string& white, Player to_move) {
