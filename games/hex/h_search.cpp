@@ -83,9 +83,9 @@ class HSearch {
     VirtualConnections out;
     out.connections = built_;
     if (const Pair* pair = find_pair(first_edge_, second_edge_)) {
-      for (int i = 0; i < pair->fulls; ++i) out.edge_fulls.push_back(CellSet(pair->full[std::size_t(i)]));
-      for (int i = 0; i < pair->semis; ++i)
-        out.edge_semis.emplace_back(pair->semi_key[std::size_t(i)], CellSet(pair->semi[std::size_t(i)]));
+      for (const Set& full : fulls_in(*pair)) out.edge_fulls.push_back(CellSet(full));
+      const std::span<const Set> semis = semis_in(*pair);
+      for (int i = 0; i < pair->semis; ++i) out.edge_semis.emplace_back(semi_key(*pair, i), CellSet(semis[std::size_t(i)]));
     }
     // Then the ones kept apart (keep_edge_semi) that the list no longer holds.
     const std::size_t listed = out.edge_semis.size();
@@ -124,14 +124,17 @@ class HSearch {
       if (derivation >= 0) id.push_back(derivation);  // recording: every entry has one
     }
   };
+  // A pair's connections: its fulls, then its semis, in Scratch::lists from
+  // `at`, with room for as many of each as the pair may hold (more where an
+  // end is an edge). Packed so, each pair's lists take only the cache lines
+  // they need: they are most of H-search's working set, and a fixed room
+  // per pair spread them over more than twice the memory.
   struct Pair {
-    int fulls = 0, semis = 0;
+    std::uint32_t at = 0;
+    std::int8_t fulls = 0, semis = 0, full_room = 0, semi_room = 0;
     // The slot of each list's widest carrier once the list is full (see
     // admit), for the newcomer that takes its place.
     std::int8_t widest_full = 0, widest_semi = 0;
-    std::array<Set, kMaxFulls> full;
-    std::array<Set, kMaxSemis> semi;
-    std::array<int, kMaxSemis> semi_key;
   };
   // Where a pair's lists are, and the width from which each turns a
   // newcomer away (its widest carrier's size once full): a dense array of
@@ -178,6 +181,8 @@ class HSearch {
     std::vector<Halves> semis_of;  // only at groups (AND through a stone)
     std::vector<PairRef> pair_refs;
     std::vector<Pair> pairs;
+    std::vector<Set> lists;  // the pairs' carriers (Pair)
+    std::vector<int> keys;   // a semi's key, beside its carrier in `lists`
     std::vector<Pending> queue;
     std::vector<Derivation> derivations;
     std::vector<int> parent_ids;
@@ -288,11 +293,11 @@ class HSearch {
   // with disjoint carriers: played, they leave an edge-to-edge semi.
   CellSet threat_moves() const {
     CellSet out;
-    auto meet = [](const Pair* fulls, const Pair* semis) {
+    auto meet = [&](const Pair* fulls, const Pair* semis) {
       if (!fulls || !semis) return false;
-      for (int i = 0; i < fulls->fulls; ++i)
-        for (int j = 0; j < semis->semis; ++j)
-          if (!fulls->full[std::size_t(i)].intersects(semis->semi[std::size_t(j)])) return true;
+      for (const Set& full : fulls_in(*fulls))
+        for (const Set& semi : semis_in(*semis))
+          if (!full.intersects(semi)) return true;
       return false;
     };
     for (int cell = 0; cell < n_ * n_; ++cell) {
@@ -323,26 +328,38 @@ class HSearch {
     const int slot = s_.pair_refs[std::size_t(index(a, b))].slot;
     return slot < 0 ? nullptr : &s_.pairs[std::size_t(slot)];
   }
+  // A pair's fulls and semis, and the room for them (valid until the next
+  // pair is made: `lists` may move).
+  std::span<const Set> fulls_in(const Pair& p) const { return {s_.lists.data() + p.at, std::size_t(p.fulls)}; }
+  std::span<const Set> semis_in(const Pair& p) const {
+    return {s_.lists.data() + p.at + p.full_room, std::size_t(p.semis)};
+  }
+  std::span<Set> full_room(const Pair& p) { return {s_.lists.data() + p.at, std::size_t(p.full_room)}; }
+  std::span<Set> semi_room(const Pair& p) {
+    return {s_.lists.data() + p.at + p.full_room, std::size_t(p.semi_room)};
+  }
+  int& semi_key(const Pair& p, int slot) { return s_.keys[p.at + std::size_t(p.full_room + slot)]; }
+  int semi_key(const Pair& p, int slot) const { return s_.keys[p.at + std::size_t(p.full_room + slot)]; }
 
-  // A new pair reuses a slot of an earlier call when there is one: only its
-  // counts are reset, since nothing reads a list beyond its count, rather
-  // than clearing a whole Pair (over 500 bytes) for each of the hundreds of
-  // pairs a call makes. The lookup is inlined where H-search spends its
-  // time; making a pair is not.
+  // A new pair takes the next header and the next room in `lists`, reusing
+  // those of earlier calls (nothing reads a list beyond its count, so they
+  // need no clearing). The lookup is inlined where H-search spends its time;
+  // making a pair is not.
   PairRef& pair_ref(int a, int b) { return s_.pair_refs[std::size_t(index(a, b))]; }
-  Pair& pair(PairRef& ref) {
-    if (ref.slot < 0) [[unlikely]] ref.slot = typename PairRef::Slot(new_pair());
+  Pair& pair(PairRef& ref, int a, int b) {
+    if (ref.slot < 0) [[unlikely]] ref.slot = typename PairRef::Slot(new_pair(a, b));
     return s_.pairs[std::size_t(ref.slot)];
   }
-  [[gnu::noinline]] int new_pair() {
+  [[gnu::noinline]] int new_pair(int a, int b) {
     const int slot = pairs_used_++;
-    if (std::size_t(slot) < s_.pairs.size()) {
-      Pair& reused = s_.pairs[std::size_t(slot)];
-      reused.fulls = reused.semis = 0;
-      reused.widest_full = reused.widest_semi = 0;
-    } else {
-      s_.pairs.emplace_back();
-    }
+    if (std::size_t(slot) == s_.pairs.size()) s_.pairs.emplace_back();
+    Pair& p = s_.pairs[std::size_t(slot)];
+    p = Pair{};
+    p.at = std::uint32_t(lists_used_);
+    p.full_room = std::int8_t(fulls_capacity(a, b));
+    p.semi_room = std::int8_t(semis_capacity(a, b));
+    lists_used_ += std::size_t(p.full_room + p.semi_room);
+    if (s_.lists.size() < lists_used_) s_.lists.resize(lists_used_), s_.keys.resize(lists_used_);
     if (record_) s_.pair_ids.emplace_back();
     return slot;
   }
@@ -408,11 +425,12 @@ class HSearch {
   // rules need. What leaves the list stays valid and stays in the per-node
   // lists; only the pair stops comparing against it. Stores the newcomer
   // and returns its slot, or -1 if it is not needed.
-  static int admit(std::span<Set> list, int& count, int capacity, std::int8_t& widest, std::uint8_t& gate,
+  static int admit(std::span<Set> list, std::int8_t& count, std::int8_t& widest, std::uint8_t& gate,
                    const Set& carrier) {
     if (carrier.size() >= gate) return -1;
     for (int i = 0; i < count; ++i)
       if (list[std::size_t(i)].subset_of(carrier)) return -1;
+    const int capacity = int(list.size());
     const int slot = count < capacity ? count++ : widest;
     list[std::size_t(slot)] = carrier;
     if (count == capacity) {
@@ -454,9 +472,13 @@ class HSearch {
                 int anchor_cell = -1) {
     if (!ends_outside(a, b, carrier)) return;
     PairRef& ref = pair_ref(a, b);
-    Pair& p = pair(ref);
-    const int slot = admit(p.full, p.fulls, fulls_capacity(a, b), p.widest_full, ref.full_gate, carrier);
+    Pair& p = pair(ref, a, b);
+    const int slot = admit(full_room(p), p.fulls, p.widest_full, ref.full_gate, carrier);
     if (slot < 0) return;
+    // A full with nothing in its carrier (adjacent ends) is inside every
+    // later carrier: close both gates, so that later connections of the
+    // pair are turned away without reaching its lists.
+    if (carrier.empty()) ref.full_gate = ref.semi_gate = 0;
     const int id = record(a, b, -1, carrier, rule, parents, anchor_cell);
     if (record_) ids_of(a, b).full[std::size_t(slot)] = id;
     ++built_;
@@ -477,15 +499,15 @@ class HSearch {
     if (is_edge_pair(a, b)) keep_edge_semi(a, b, key, carrier, left, right);
     PairRef& ref = pair_ref(a, b);
     if (carrier.size() >= ref.semi_gate) return;  // before the walk over the fulls
-    Pair& p = pair(ref);
-    for (int i = 0; i < p.fulls; ++i)
-      if (p.full[std::size_t(i)].subset_of(carrier)) return;
-    const int slot = admit(p.semi, p.semis, semis_capacity(a, b), p.widest_semi, ref.semi_gate, carrier);
+    Pair& p = pair(ref, a, b);
+    for (const Set& full : fulls_in(p))
+      if (full.subset_of(carrier)) return;
+    const int slot = admit(semi_room(p), p.semis, p.widest_semi, ref.semi_gate, carrier);
     if (slot < 0) return;
     ++built_;
     const std::array<int, 2> parts = {left, right};
     const int id = record(a, b, key, carrier, ConnectionRule::And, parts);
-    p.semi_key[std::size_t(slot)] = key;
+    semi_key(p, slot) = key;
     if (record_) ids_of(a, b).semi[std::size_t(slot)] = id;
     const auto older = older_at(a, b);
     if (!is_cell(a)) s_.semis_of[std::size_t(a)].push(b, key, carrier, id);
@@ -521,14 +543,15 @@ class HSearch {
       }
       return;
     }
-    Set meet_of_others = p.semi[slot == 0 ? 1u : 0u];
+    const std::span<const Set> semis = semis_in(p);
+    Set meet_of_others = semis[slot == 0 ? 1u : 0u];
     for (int i = 0; i < p.semis; ++i)
-      if (i != slot) meet_of_others &= p.semi[std::size_t(i)];
+      if (i != slot) meet_of_others &= semis[std::size_t(i)];
     if (!cleared<kCaptured>(carrier & meet_of_others, cap)) return;
     Carriers others;
     Ids other_ids;
     for (int i = 0; i < p.semis; ++i)
-      if (i != slot) others.push_back(p.semi[std::size_t(i)]), other_ids.push_back(record_ ? ids_of(a, b).semi[std::size_t(i)] : -1);
+      if (i != slot) others.push_back(semis[std::size_t(i)]), other_ids.push_back(record_ ? ids_of(a, b).semi[std::size_t(i)] : -1);
     Unions found;
     Ids chosen = {id};
     or_steps_ = 0;
@@ -708,6 +731,7 @@ class HSearch {
   Scratch& s_;
   int node_count_ = 0;
   int pairs_used_ = 0;  // the slots of s_.pairs this call has taken
+  std::size_t lists_used_ = 0;  // and of s_.lists
   int built_ = 0;
   int first_edge_ = -1, second_edge_ = -1;  // the side's edges as nodes
   Set edge_meet_;  // the common part of the edge semis in s_.edge_semis
