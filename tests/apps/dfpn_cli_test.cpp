@@ -537,10 +537,10 @@ TEST(DfpnCli, MemoryBudgetSizesTheTableAndTheThreads) {
 // is left, the proof the other half; a proof that outgrows its half stops
 // with the reason, and the answer stands.
 TEST(DfpnCli, MemoryBudgetKeepsHalfForTheProof) {
-  const auto plain = solve_json("--game hex --size 7 --moves b2 --threads 1 --memory-mb 64");
-  const auto proved = solve_json("--game hex --size 7 --moves b2 --threads 1 --memory-mb 64 --verify");
+  const auto plain = solve_json("--game hex --size 6 --moves a3 --threads 1 --memory-mb 32");
+  const auto proved = solve_json("--game hex --size 6 --moves a3 --threads 1 --memory-mb 32 --verify");
   EXPECT_NEAR(proved["tt_mb"].get<double>(), plain["tt_mb"].get<double>() / 2, 1.0);
-  EXPECT_EQ(proved["result"], "proven");
+  EXPECT_EQ(proved["result"], "disproven");
   EXPECT_TRUE(proved["proof_verified"].is_null());
   EXPECT_NE(proved["proof_error"].get<std::string>().find("the proof would take more than"), std::string::npos)
       << proved["proof_error"];

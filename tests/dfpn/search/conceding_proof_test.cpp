@@ -17,6 +17,7 @@
 #include "games/hex/hex_knowledge_game.h"
 #include "games/tictactoe/tictactoe.h"
 #include "support/hex_rules_solver.h"
+#include "support/sanitized.h"
 
 namespace dfpn {
 namespace {
@@ -109,7 +110,7 @@ TEST(ConcedingProof, EveryFiveByFiveOpeningVerifiesWithCertificates) {
 TEST(ConcedingProof, RandomFiveByFivePositionsMatchTheRules) {
   std::mt19937 rng(17);
   testing::HexRulesSolver rules;
-  for (int round = 0; round < 12; ++round) {
+  for (int round = 0; round < (dfpn::testing::kSanitized ? 6 : 12); ++round) {  // fewer under the sanitizers
     HexGame g(5);
     std::string where = "5x5 after";
     for (int placed = 0; placed < 10;) {
