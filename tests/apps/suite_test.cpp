@@ -15,7 +15,7 @@
 namespace dfpn::cli {
 namespace {
 
-std::string write_temp(const std::string& name, const std::string& text) {
+std::string write_suite_file(const std::string& name, const std::string& text) {
   return testing::write_temp_file("suite_" + name, text);
 }
 
@@ -26,7 +26,7 @@ bool has_pair(const std::vector<std::string>& args, const std::string& option, c
 }
 
 TEST(Suite, DefaultsProblemKeysAndOverridesMakeTheArguments) {
-  const std::string path = write_temp("ok.json", R"({
+  const std::string path = write_suite_file("ok.json", R"({
   "name": "n",
   "defaults": {"algo": "dfpn+", "time": 60, "threads": 1},
   "problems": [
@@ -49,7 +49,7 @@ TEST(Suite, DefaultsProblemKeysAndOverridesMakeTheArguments) {
 }
 
 TEST(Suite, MistakesNameTheLineProblemAndField) {
-  const std::string typo = write_temp("typo.json", R"({"problems": [
+  const std::string typo = write_suite_file("typo.json", R"({"problems": [
   {"name": "x", "game": "hex", "sise": 4, "expect": "black"}
 ]})");
   try {
@@ -61,14 +61,14 @@ TEST(Suite, MistakesNameTheLineProblemAndField) {
     EXPECT_NE(what.find("sise"), std::string::npos) << what;
   }
   // A value solve would refuse is refused when the suite is read.
-  const std::string bad_algo = write_temp("algo.json", R"({"problems": [
+  const std::string bad_algo = write_suite_file("algo.json", R"({"problems": [
   {"name": "x", "game": "hex", "algo": "bfs", "expect": "black"}
 ]})");
   EXPECT_THROW(load_suite(bad_algo), InputError);
-  EXPECT_THROW(load_suite(write_temp("nojson.json", "{")), InputError);
-  EXPECT_THROW(load_suite(write_temp("overflow.json", R"({"problems": [{"name": "x", "size": 1e999}]})")), InputError);
+  EXPECT_THROW(load_suite(write_suite_file("nojson.json", "{")), InputError);
+  EXPECT_THROW(load_suite(write_suite_file("overflow.json", R"({"problems": [{"name": "x", "size": 1e999}]})")), InputError);
   // An override that reads as a number too large is taken as text, then refused as solve would.
-  EXPECT_THROW(load_suite(write_temp("set.json", R"({"problems": [{"name": "x", "game": "hex", "expect": "black"}]})"),
+  EXPECT_THROW(load_suite(write_suite_file("set.json", R"({"problems": [{"name": "x", "game": "hex", "expect": "black"}]})"),
                           {"time=1e999"}),
                InputError);
 }

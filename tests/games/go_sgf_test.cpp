@@ -15,7 +15,7 @@
 namespace dfpn::games {
 namespace {
 
-GoProblem diagram(const std::vector<std::string>& rows, Player to_move = Player::Black) {
+GoProblem problem_of(const std::vector<std::string>& rows, Player to_move = Player::Black) {
   return go_problem_from_diagram(rows, to_move);
 }
 
@@ -36,7 +36,7 @@ TEST(GoSgf, ReadsStonesTargetsRegionAndMoves) {
 }
 
 TEST(GoSgf, WrittenPositionsReadBackWithTheirRules) {
-  GoProblem p = diagram({"...Ox", "OOOOx", "xxxxx", "-----", "-----"}, Player::White);
+  GoProblem p = problem_of({"...Ox", "OOOOx", "xxxxx", "-----", "-----"}, Player::White);
   p.seki_is_life = false;
   p.black_may_take_ko = false;
   GoGame g(p);

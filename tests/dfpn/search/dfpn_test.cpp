@@ -64,7 +64,7 @@ TEST(Dfpn, FindsTheWinAfterABlunder) {
 
 // Every variant, both attackers, at table sizes from a few entries to
 // plenty, against the exact oracle; every proof verified.
-void check_against_oracle(Shape shape, std::uint64_t first, std::uint64_t count) {
+void check_dfpn_against_oracle(Shape shape, std::uint64_t first, std::uint64_t count) {
   for (std::uint64_t seed = first; seed < first + count; ++seed) {
     SyntheticGame g(seed, testing::instance_params(shape, seed));
     for (Player attacker : {Player::Black, Player::White}) {
@@ -101,9 +101,9 @@ void check_against_oracle(Shape shape, std::uint64_t first, std::uint64_t count)
   }
 }
 
-TEST(Dfpn, AgreesWithOracleOnTrees) { check_against_oracle(Shape::Tree, 0, 1000); }
-TEST(Dfpn, AgreesWithOracleOnDags) { check_against_oracle(Shape::Dag, 0, 1000); }
-TEST(Dfpn, AgreesWithOracleOnCyclicGraphs) { check_against_oracle(Shape::Graph, 0, 1000); }
+TEST(Dfpn, AgreesWithOracleOnTrees) { check_dfpn_against_oracle(Shape::Tree, 0, 1000); }
+TEST(Dfpn, AgreesWithOracleOnDags) { check_dfpn_against_oracle(Shape::Dag, 0, 1000); }
+TEST(Dfpn, AgreesWithOracleOnCyclicGraphs) { check_dfpn_against_oracle(Shape::Graph, 0, 1000); }
 
 // G with one legal move at its start: minimax on it gives the value of the
 // position after that move on the path that led to it.

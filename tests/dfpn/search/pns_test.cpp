@@ -43,7 +43,7 @@ TEST(Pns, TicTacToeWinAfterABlunder) {
 // Agreement with the exact oracle on every shape, both attackers, and proof
 // verification for every solved instance.
 // PNS and PN² (with a small and a larger second level).
-void check_against_oracle(Shape shape, std::uint64_t first, std::uint64_t count) {
+void check_pns_against_oracle(Shape shape, std::uint64_t first, std::uint64_t count) {
   for (std::uint64_t seed = first; seed < first + count; ++seed) {
     SyntheticGame g(seed, testing::instance_params(shape, seed));
     for (Player attacker : {Player::Black, Player::White}) {
@@ -62,9 +62,9 @@ void check_against_oracle(Shape shape, std::uint64_t first, std::uint64_t count)
   }
 }
 
-TEST(Pns, AgreesWithOracleOnTrees) { check_against_oracle(Shape::Tree, 0, 1500); }
-TEST(Pns, AgreesWithOracleOnDags) { check_against_oracle(Shape::Dag, 0, 1500); }
-TEST(Pns, AgreesWithOracleOnCyclicGraphs) { check_against_oracle(Shape::Graph, 0, 1000); }
+TEST(Pns, AgreesWithOracleOnTrees) { check_pns_against_oracle(Shape::Tree, 0, 1500); }
+TEST(Pns, AgreesWithOracleOnDags) { check_pns_against_oracle(Shape::Dag, 0, 1500); }
+TEST(Pns, AgreesWithOracleOnCyclicGraphs) { check_pns_against_oracle(Shape::Graph, 0, 1000); }
 
 TEST(Pns, LimitsGiveUnknownNeverAWrongAnswer) {
   for (std::uint64_t seed = 0; seed < 200; ++seed) {

@@ -15,7 +15,7 @@ namespace {
 
 using games::Shape;
 using games::SyntheticGame;
-constexpr std::size_t kAll = TruncatedSet::kUnbounded;
+constexpr std::size_t kUnbounded = TruncatedSet::kUnbounded;
 
 TEST(Pss, ZeroZeroExpandsExactlyLikePns) {
   // Theorem 4: PSS(0,0) is PNS, expansion for expansion.
@@ -44,7 +44,7 @@ TEST(Pss, Theorem1ProofAndDisproofSetsOfUnprovenNodesIntersect) {
     for (std::uint64_t budget : {3, 10, 30}) {
       Limits limits;
       limits.max_nodes = budget;
-      ProofSetSearch pss(g, Player::Black, limits, PssOptions{kAll, kAll});
+      ProofSetSearch pss(g, Player::Black, limits, PssOptions{kUnbounded, kUnbounded});
       pss.solve();
       for (const auto& n : pss.nodes()) {
         if (n.pset.is_empty() || n.dset.is_empty()) continue;
@@ -94,7 +94,7 @@ void check_dominance(const G& game, PssOptions options, const std::string& what)
 }
 
 TEST(Pss, Theorem5BoundsNeverExceedProofNumbersOnTheSameDag) {
-  for (const PssOptions& o : {PssOptions{0, 0}, PssOptions{2, 2}, PssOptions{8, 3}, PssOptions{kAll, kAll}}) {
+  for (const PssOptions& o : {PssOptions{0, 0}, PssOptions{2, 2}, PssOptions{8, 3}, PssOptions{kUnbounded, kUnbounded}}) {
     check_dominance(games::TicTacToe{}, o, "tictactoe");
     for (std::uint64_t seed = 0; seed < 200; ++seed)
       check_dominance(SyntheticGame(seed, testing::instance_params(Shape::Dag, seed)), o,
@@ -103,7 +103,7 @@ TEST(Pss, Theorem5BoundsNeverExceedProofNumbersOnTheSameDag) {
 }
 
 TEST(Pss, TicTacToeIsDisprovenByEveryVariant) {
-  for (const PssOptions& o : {PssOptions{0, 0}, PssOptions{4, 4}, PssOptions{20, 20}, PssOptions{kAll, kAll}}) {
+  for (const PssOptions& o : {PssOptions{0, 0}, PssOptions{4, 4}, PssOptions{20, 20}, PssOptions{kUnbounded, kUnbounded}}) {
     ProofSetSearch pss(games::TicTacToe{}, Player::Black, {}, o);
     const auto r = pss.solve();
     ASSERT_EQ(r.outcome, Outcome::Disproven);
@@ -130,7 +130,7 @@ void check_against_oracle(Shape shape, PssOptions options) {
 
 TEST(Pss, AgreesWithOracleForSeveralTruncations) {
   for (const PssOptions& o : {PssOptions{0, 0}, PssOptions{1, 1}, PssOptions{4, 4}, PssOptions{20, 2},
-                              PssOptions{kAll, kAll}, PssOptions{4, 4, true}})
+                              PssOptions{kUnbounded, kUnbounded}, PssOptions{4, 4, true}})
     for (Shape shape : {Shape::Tree, Shape::Dag, Shape::Graph}) check_against_oracle(shape, o);
 }
 
