@@ -334,12 +334,11 @@ class HSearch {
   std::span<const Set> semis_in(const Pair& p) const {
     return {s_.lists.data() + p.at + p.full_room, std::size_t(p.semis)};
   }
-  std::span<Set> full_room(const Pair& p) { return {s_.lists.data() + p.at, std::size_t(p.full_room)}; }
-  std::span<Set> semi_room(const Pair& p) {
+  std::span<Set> room_for_fulls(const Pair& p) { return {s_.lists.data() + p.at, std::size_t(p.full_room)}; }
+  std::span<Set> room_for_semis(const Pair& p) {
     return {s_.lists.data() + p.at + p.full_room, std::size_t(p.semi_room)};
   }
   int& semi_key(const Pair& p, int slot) { return s_.keys[p.at + std::size_t(p.full_room + slot)]; }
-  int semi_key(const Pair& p, int slot) const { return s_.keys[p.at + std::size_t(p.full_room + slot)]; }
 
   // A new pair takes the next header and the next room in `lists`, reusing
   // those of earlier calls (nothing reads a list beyond its count, so they
@@ -473,7 +472,7 @@ class HSearch {
     if (!ends_outside(a, b, carrier)) return;
     PairRef& ref = pair_ref(a, b);
     Pair& p = pair(ref, a, b);
-    const int slot = admit(full_room(p), p.fulls, p.widest_full, ref.full_gate, carrier);
+    const int slot = admit(room_for_fulls(p), p.fulls, p.widest_full, ref.full_gate, carrier);
     if (slot < 0) return;
     // A full with nothing in its carrier (adjacent ends) is inside every
     // later carrier: close both gates, so that later connections of the
@@ -502,7 +501,7 @@ class HSearch {
     Pair& p = pair(ref, a, b);
     for (const Set& full : fulls_in(p))
       if (full.subset_of(carrier)) return;
-    const int slot = admit(semi_room(p), p.semis, p.widest_semi, ref.semi_gate, carrier);
+    const int slot = admit(room_for_semis(p), p.semis, p.widest_semi, ref.semi_gate, carrier);
     if (slot < 0) return;
     ++built_;
     const std::array<int, 2> parts = {left, right};
