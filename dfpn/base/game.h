@@ -186,15 +186,20 @@ constexpr bool kHasSearchStatistics = requires(const G& game) {
 // facts learnt elsewhere. A fact crosses a transport as 64-bit words
 // (fact.words(game), and G::Fact::from_words(words, game): nullopt if they
 // are not a fact about `game`).
+// (The Fact type is checked first, on its own: clang 14 treats a missing
+// type in a requires-expression's parameters as a hard error.)
 template <class G>
-constexpr bool kSharesFacts = requires(G& game, std::span<const typename G::Fact> facts, int depth,
-                                       std::span<const std::uint64_t> words) {
+concept FactSharingGame = requires { typename G::Fact; } &&
+                          requires(G& game, std::span<const typename G::Fact> facts, int depth,
+                                   std::span<const std::uint64_t> words) {
   game.keep_facts();
   { game.take_facts(depth) } -> std::convertible_to<std::vector<typename G::Fact>>;
   game.add_facts(facts);
   { facts[0].words(game) } -> std::convertible_to<std::vector<std::uint64_t>>;
   { *G::Fact::from_words(words, game) } -> std::convertible_to<typename G::Fact>;
 };
+template <class G>
+constexpr bool kSharesFacts = FactSharingGame<G>;
 
 // The type of a game's facts (an empty placeholder for games without).
 template <class G, bool = kSharesFacts<G>>

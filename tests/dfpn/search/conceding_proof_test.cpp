@@ -151,13 +151,12 @@ struct SolvedOpening {
 // proof grow past it; a bound the proof fits in changes nothing.
 TEST(ConcedingProof, MemoryBoundStopsTheBuilderWithAReason) {
   const SolvedOpening c2;
-  const auto& [g, knowledge, options, outcome] = std::tie(c2.position, c2.knowledge, c2.options, c2.outcome);
   auto& table = *c2.table;
-  ASSERT_NE(outcome, Outcome::Unknown);
+  ASSERT_NE(c2.outcome, Outcome::Unknown);
   auto build = [&](std::size_t max_bytes) {
-    ConcedingProofBuilder builder(g, knowledge, Player::Black, table, Limits{}, options);
+    ConcedingProofBuilder builder(c2.position, c2.knowledge, Player::Black, table, Limits{}, c2.options);
     builder.set_max_bytes(max_bytes);
-    auto proof = builder.build(outcome);
+    auto proof = builder.build(c2.outcome);
     return std::pair{std::move(proof), builder.failure()};
   };
   const auto [free, none] = build(0);
