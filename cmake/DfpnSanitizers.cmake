@@ -6,3 +6,14 @@ if(DFPN_SANITIZE)
   add_compile_options(-fsanitize=${DFPN_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all -O1 -g1)
   add_link_options(-fsanitize=${DFPN_SANITIZE})
 endif()
+
+# Sources that read outside input (files, GTP): with -DDFPN_FUZZ=ON they get
+# libFuzzer's coverage, which guides the fuzz targets through them. The
+# search and the games' knowledge behind them stay uninstrumented: coverage
+# there says nothing about the input and slows the tests built alongside.
+# Source properties are per directory: call this where the target is made.
+function(dfpn_fuzz_coverage)
+  if(DFPN_FUZZ)
+    set_source_files_properties(${ARGN} PROPERTIES COMPILE_OPTIONS -fsanitize=fuzzer-no-link)
+  endif()
+endfunction()
