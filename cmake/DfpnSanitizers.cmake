@@ -7,6 +7,13 @@ if(DFPN_SANITIZE)
   add_link_options(-fsanitize=${DFPN_SANITIZE})
 endif()
 
+# -DDFPN_FUZZ=ON (clang): ASan+UBSan everywhere, at -O1 -g1 as above; the
+# coverage that guides libFuzzer only where outside input is read (below).
+if(DFPN_FUZZ)
+  add_compile_options(-fsanitize=address,undefined -fno-sanitize-recover=all -O1 -g1)
+  add_link_options(-fsanitize=address,undefined)
+endif()
+
 # Sources that read outside input (files, GTP): with -DDFPN_FUZZ=ON they get
 # libFuzzer's coverage, which guides the fuzz targets through them. The
 # search and the games' knowledge behind them stay uninstrumented: coverage
