@@ -29,6 +29,18 @@
 #include "dfpn/search/dfpn.h"
 #include "parallel/shared_search.h"
 
+// GCC names TSan with a macro; clang (before 17) only through __has_feature.
+#if defined(__SANITIZE_THREAD__)
+#define DFPN_UNDER_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define DFPN_UNDER_TSAN 1
+#endif
+#endif
+#ifndef DFPN_UNDER_TSAN
+#define DFPN_UNDER_TSAN 0
+#endif
+
 namespace dfpn::parallel {
 
 template <Game G, class Table = tt::TranspositionTable>
@@ -85,7 +97,7 @@ class ParallelDfpn {
   // the core count, so it is raised for the solve.
   template <class Work>
   void run_workers(Work work) {
-#if defined(__SANITIZE_THREAD__)
+#if DFPN_UNDER_TSAN
     // libtbb is not built with TSan, which then cannot see the ordering TBB's
     // task queues provide and reports false races on task captures. Under
     // TSan the workers are plain threads; the searchers and everything they

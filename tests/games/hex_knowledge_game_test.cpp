@@ -146,9 +146,7 @@ TEST(HexKnowledgeGame, FactsHoldByTheRulesAndDecideInAnotherCopy) {
 // Every set learnt while solving 6x6 openings, checked by the rules as it
 // is learnt (those of up to 13 cells: the exact solver's reach).
 TEST(HexKnowledgeGame, ProofSetsLearntOnSixBySixHoldByTheRules) {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-  GTEST_SKIP() << "a 6x6 solve is slow under a sanitizer; the 4x4/5x5 test runs the same code";
-#endif
+  if (kSanitized) GTEST_SKIP() << "a 6x6 solve is slow under a sanitizer; the 4x4/5x5 test runs the same code";
   HexRulesSolver exact;
   int checked = 0, wrong = 0, pruned = 0;
   for (const char* opening : {"d4", "c3"}) {

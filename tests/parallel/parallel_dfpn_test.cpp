@@ -13,6 +13,7 @@
 #include "support/go_small_problems.h"
 #include "support/hex_rules_solver.h"
 #include "support/instances.h"
+#include "support/sanitized.h"
 
 namespace dfpn::parallel {
 namespace {
@@ -22,13 +23,8 @@ using games::SyntheticGame;
 using tt::TranspositionTable;
 
 // Fewer instances under a sanitizer (10x slower); the same code paths.
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
-constexpr std::uint64_t kInstances = 60;
-constexpr int kHexOpeningStride = 5;  // every fifth 4x4 opening
-#else
-constexpr std::uint64_t kInstances = 600;
-constexpr int kHexOpeningStride = 1;
-#endif
+constexpr std::uint64_t kInstances = testing::kSanitized ? 60 : 600;
+constexpr int kHexOpeningStride = testing::kSanitized ? 5 : 1;  // every fifth 4x4 opening
 
 void check_against_oracle(Shape shape, int threads) {
   for (std::uint64_t seed = 0; seed < kInstances; ++seed) {

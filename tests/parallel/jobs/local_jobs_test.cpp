@@ -17,6 +17,7 @@
 #include "support/go_small_problems.h"
 #include "support/hex_rules_solver.h"
 #include "support/instances.h"
+#include "support/sanitized.h"
 
 namespace dfpn::jobs {
 namespace {
@@ -24,13 +25,9 @@ namespace {
 using games::Shape;
 using games::SyntheticGame;
 
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
-constexpr std::uint64_t kInstances = 30;
-constexpr int kHexOpeningStride = 5;  // every fifth 4x4 opening: the same code, 10x slower
-#else
-constexpr std::uint64_t kInstances = 200;
-constexpr int kHexOpeningStride = 1;
-#endif
+// Every fifth 4x4 opening under a sanitizer: the same code, 10x slower.
+constexpr std::uint64_t kInstances = testing::kSanitized ? 30 : 200;
+constexpr int kHexOpeningStride = testing::kSanitized ? 5 : 1;
 
 JobSearchOptions options(int workers, std::uint64_t budget, std::size_t table_bytes) {
   JobSearchOptions o;
