@@ -47,12 +47,12 @@ run() {  # target, runs (fixed mode), seed corpus directories...
   grep -E "stat::number_of_executed_units|stat::peak_rss_mb|Done [0-9]+ runs" "$dir/fuzz-$target.log"
 }
 # Two lanes at once (each target is one process on one core), of about
-# equal length in the fixed mode: the problem files alone, the rest in turn.
-(run fuzz_problem_file 50000 tests/fuzz/corpus/problem bench/suites/go-problems) &
+# equal length in the fixed mode.
+(run fuzz_problem_file 50000 tests/fuzz/corpus/problem bench/suites/go-problems
+ run fuzz_proof_sgf 50000 tests/fuzz/corpus/proof
+ run fuzz_go_task 5000 tests/fuzz/corpus/go-task) &
 first=$!
 (run fuzz_sgf 200000 tests/fuzz/corpus/sgf bench/suites/go-problems
- run fuzz_proof_sgf 50000 tests/fuzz/corpus/proof
- run fuzz_go_task 5000 tests/fuzz/corpus/go-task
  run fuzz_gtp_line 200000 tests/fuzz/corpus/gtp
  run fuzz_gtp 600 tests/fuzz/corpus/gtp) &
 second=$!
