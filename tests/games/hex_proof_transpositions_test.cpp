@@ -61,6 +61,32 @@ TEST(ProofTranspositions, AFullStoreDropsNewRecords) {
   EXPECT_TRUE(store.find(cells({1}), {}, Player::White));
 }
 
+// Each writing thread fills blocks of its own (kBlock records); the store
+// still keeps at most its capacity, counts every record it turns away, and
+// finds every record it kept -- also in blocks left part-full.
+TEST(ProofTranspositions, WritersOnSeveralThreadsShareTheCapacity) {
+  for (const std::size_t capacity : {std::size_t{40}, std::size_t{100}}) {
+    ProofTranspositions store(121, capacity);
+    std::vector<std::thread> writers;
+    for (int w = 0; w < 3; ++w)
+      writers.emplace_back([&, w] {
+        for (int i = 0; i < 30; ++i) store.add(cells({w * 40 + i}), cells({120}), Player::Black, false);
+      });
+    for (auto& t : writers) t.join();
+    EXPECT_LE(store.size(), capacity);
+    EXPECT_EQ(store.size() + store.dropped(), 90u);
+    if (capacity == 100) {
+      EXPECT_EQ(store.size(), 90u);  // room for all: none turned away
+    }
+    std::size_t found = 0;
+    for (int w = 0; w < 3; ++w)
+      for (int i = 0; i < 30; ++i) {
+        found += store.find(cells({w * 40 + i}), {}, Player::White).has_value();
+      }
+    EXPECT_EQ(found, store.size());
+  }
+}
+
 // Lookups pass over whole blocks of records whose common part rules them
 // out; they must still return the first record that matches, as a plain
 // scan in order does. Records come in runs that share stones, as a
