@@ -26,20 +26,9 @@
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
+#include "dfpn/base/sanitizers.h"
 #include "dfpn/search/dfpn.h"
 #include "parallel/shared_search.h"
-
-// GCC names TSan with a macro; clang (before 17) only through __has_feature.
-#if defined(__SANITIZE_THREAD__)
-#define DFPN_UNDER_TSAN 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define DFPN_UNDER_TSAN 1
-#endif
-#endif
-#ifndef DFPN_UNDER_TSAN
-#define DFPN_UNDER_TSAN 0
-#endif
 
 namespace dfpn::parallel {
 
