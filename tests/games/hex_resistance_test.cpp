@@ -73,4 +73,26 @@ TEST(HexResistance, StonesLowerTheirOwnersResistance) {
   EXPECT_EQ(e.flow[0][std::size_t(2 * n + 2)], 0.0);  // a stone is not a move
 }
 
+// The network's values steer the search (move order, initial numbers), so
+// they must not depend on the build: the same bits with or without FMA
+// instructions (the build never fuses, CMakeLists.txt). The constants are
+// the unfused results; a fusing build (-march=native without
+// -ffp-contract=off) differs in the last bits here.
+TEST(HexResistance, SameToTheBitOnEveryBuild) {
+  const int n = 8;
+  HexCells cells(std::size_t(n * n), 0);
+  auto at = [&](const char* name) { return std::size_t((name[1] - '1') * n + (name[0] - 'a')); };
+  for (const char* black : {"d5", "c4", "f3"}) cells[at(black)] = 1;
+  for (const char* white : {"e4", "c6", "b3"}) cells[at(white)] = 2;
+  const CircuitEvaluation e = evaluate_circuit(cells, n);
+  EXPECT_EQ(e.resistance[0], 0x1.633cebba834b4p-1);
+  EXPECT_EQ(e.resistance[1], 0x1.694c56d2960e3p-1);
+  EXPECT_EQ(e.flow[0][0], 0x1.977283ad81918p-5);
+  EXPECT_EQ(e.flow[1][0], 0x1.d2e3af200fa38p-5);
+  EXPECT_EQ(e.flow[0][27], 0x1.81d2ccbde76e1p-3);
+  EXPECT_EQ(e.flow[1][27], 0x1.485548de7664dp-3);
+  EXPECT_EQ(e.flow[0][44], 0x1.5a5fe5bae3c21p-3);
+  EXPECT_EQ(e.flow[1][63], 0x1.fd5bc51edd91p-5);
+}
+
 }  // namespace
