@@ -1,10 +1,13 @@
-// The circuit evaluation against values worked out by hand and the
-// symmetries of the board.
+// The circuit evaluation against values worked out by hand, the symmetries
+// of the board, and its exact bits on one position.
 #include "games/hex/hex_resistance.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include "games/hex/hex_board.h"
+#include "support/hex_positions.h"
 
 namespace {
 
@@ -79,12 +82,8 @@ TEST(HexResistance, StonesLowerTheirOwnersResistance) {
 // the unfused results; a fusing build (-march=native without
 // -ffp-contract=off) differs in the last bits here.
 TEST(HexResistance, SameToTheBitOnEveryBuild) {
-  const int n = 8;
-  HexCells cells(std::size_t(n * n), 0);
-  auto at = [&](const char* name) { return std::size_t((name[1] - '1') * n + (name[0] - 'a')); };
-  for (const char* black : {"d5", "c4", "f3"}) cells[at(black)] = 1;
-  for (const char* white : {"e4", "c6", "b3"}) cells[at(white)] = 2;
-  const CircuitEvaluation e = evaluate_circuit(cells, n);
+  const HexGame g = dfpn::testing::position(8, "d5 c4 f3", "e4 c6 b3", dfpn::Player::Black);
+  const CircuitEvaluation e = evaluate_circuit(cells_of(g), 8);
   EXPECT_EQ(e.resistance[0], 0x1.633cebba834b4p-1);
   EXPECT_EQ(e.resistance[1], 0x1.694c56d2960e3p-1);
   EXPECT_EQ(e.flow[0][0], 0x1.977283ad81918p-5);
