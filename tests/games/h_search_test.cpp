@@ -270,7 +270,9 @@ TEST(HSearch, EdgeSemisBeyondTheListStillNarrowMustPlay) {
     if (!vcs.edge_fulls.empty() || vcs.edge_semis.size() <= 2) continue;
     ++beyond;
     for (const auto& [key, carrier] : vcs.edge_semis) {
-      if (kSanitized || checked >= 60) continue;
+      // The rules' check grows exponentially with the carrier: one of 21
+      // cells took a minute, those of 19 four seconds.
+      if (kSanitized || checked >= 60 || carrier.size() > 20) continue;
       ++checked;
       expect_connection_by_rules(g, side, carrier, key);
     }
