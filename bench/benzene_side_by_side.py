@@ -171,7 +171,7 @@ def main():
                     help="where Benzene is cloned and built (outside the repository)")
     ap.add_argument("--suite", help="a dfpn suite file: its Hex problems are the positions")
     ap.add_argument("--size", type=int, default=7)
-    ap.add_argument("--openings", help="comma-separated first moves (with --size)")
+    ap.add_argument("--openings", help="comma-separated first moves or lines of moves, e.g. \"a1,a1 e4\" (with --size)")
     ap.add_argument("--filter", default="", help="only positions whose name contains this")
     ap.add_argument("--benzene-tt-bits", type=int, default=0, help="Benzene's table: 2^bits entries (0: its default)")
     ap.add_argument("--time", type=float, default=0, help="time limit per solve, seconds (0: none)")
@@ -184,7 +184,8 @@ def main():
     if o.suite:
         positions = openings_of_suite(o.suite)
     elif o.openings:
-        positions = [(o.size, [m], f"{o.size}x{o.size} {m}") for m in o.openings.split(",")]
+        # Each a first move, or a line of moves ("a1 e4").
+        positions = [(o.size, m.split(), f"{o.size}x{o.size} {m}") for m in o.openings.split(",")]
     else:
         positions = [(o.size, [], f"{o.size}x{o.size} empty")]
     positions = [p for p in positions if o.filter in p[2]]
