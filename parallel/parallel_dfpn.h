@@ -116,6 +116,8 @@ class ParallelDfpn {
     }
     if (r.solved()) r.reason = StopReason::None;
     else if (r.reason == StopReason::None) r.reason = StopReason::Stopped;
+    for (const auto& t : results) add_root_work(r.root_moves, t.root_moves);
+    r.root_moves = by_work(std::move(r.root_moves));
     // The sequential search's statistics, over all threads.
     DfpnCounters total;
     for (const auto& c : counters) total += c;

@@ -1,6 +1,8 @@
 #include "dfpn/report.h"
 
+#include <algorithm>
 #include <iomanip>
+#include <sstream>
 
 namespace dfpn::cli {
 
@@ -12,6 +14,8 @@ static nlohmann::json or_null(const std::optional<T>& value) {
 nlohmann::json to_json(const Report& r) {
   nlohmann::json stats = nlohmann::json::object();
   for (const auto& [key, value] : r.stats) stats[key] = value;
+  nlohmann::json root_moves = nlohmann::json::array();
+  for (const auto& m : r.root_moves) root_moves.push_back({{"move", m.move}, {"nodes", m.nodes}, {"visits", m.visits}});
   return {
       {"game", r.game},
       {"algo", r.algo},
@@ -37,6 +41,7 @@ nlohmann::json to_json(const Report& r) {
       {"write_error", or_null(r.write_error)},
       {"checkpoint_file", or_null(r.checkpoint_file)},
       {"resumed_from", or_null(r.resumed_from)},
+      {"root_moves", root_moves},
       {"stats", stats},
   };
 }
@@ -61,6 +66,17 @@ void print_human(std::ostream& out, const Report& r) {
   effort << r.nodes << " nodes in " << std::fixed << std::setprecision(3) << r.time_s << " s ("
          << r.algo << ", " << r.threads << " thread" << (r.threads == 1 ? "" : "s") << ")";
   line("effort", effort.str());
+  if (!r.root_moves.empty()) {
+    // The few root moves that took the most work: where the search went.
+    constexpr std::size_t kShown = 5;
+    std::ostringstream where;
+    for (std::size_t i = 0; i < std::min(kShown, r.root_moves.size()); ++i) {
+      const auto& m = r.root_moves[i];
+      where << (i ? ", " : "") << m.move << ' ' << m.nodes << " (" << m.visits << (m.visits == 1 ? " visit)" : " visits)");
+    }
+    if (r.root_moves.size() > kShown) where << "; " << r.root_moves.size() - kShown << " more";
+    line("root moves", where.str());
+  }
   if (r.proof_verified)
     line("proof", *r.proof_verified
                       ? "verified, " + std::to_string(r.proof_size.value_or(0)) + " positions" +

@@ -42,6 +42,14 @@ struct Report {
   // command exits 1).
   std::optional<std::string> write_error;
   std::vector<std::pair<std::string, double>> stats;
+  // Where a depth-first search went: nodes below each root move it
+  // entered, and how often it entered it (most nodes first).
+  struct RootMove {
+    std::string move;
+    std::uint64_t nodes = 0;
+    std::uint32_t visits = 0;
+  };
+  std::vector<RootMove> root_moves;
 };
 
 nlohmann::json to_json(const Report& report);

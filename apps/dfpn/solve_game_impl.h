@@ -178,6 +178,7 @@ Report solve_game(const G& given, const std::string& game_name, const SolveOptio
     line.play(m);
   }
   report.nodes = r.nodes;
+  for (const auto& w : r.root_moves) report.root_moves.push_back({game.move_to_string(w.move), w.nodes, w.visits});
   report.time_s = r.time_s;
   report.tt_mb = spec.tt_mb;
   for (const auto& [key, value] : r.stats)  // the table's real size (--tt-entries, whole buckets)

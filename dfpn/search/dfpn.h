@@ -68,10 +68,12 @@ class DepthFirstPns {
     // search: their driver ages the table once, before they start.
     if constexpr (!Share::kShared) table_.new_generation();
     G game = root_game_;
+    root_work_.clear();
     const MidResult r = search_root(game, path_above_);
     budget_ = nullptr;
 
     SolveResult<Move> result;
+    result.root_moves = by_work(root_work_);
     result.outcome = r.numbers.outcome();
     result.reason = result.solved() ? StopReason::None : budget.reason();
     result.best_move = root_best_;
@@ -318,9 +320,13 @@ class DepthFirstPns {
       t.delta = std::max(t.delta, clamp_finite(std::int64_t{frame.theirs(c1.numbers)} + 1));
     }
     ScopedMove<G> played(game, c1.move);
+    const std::uint64_t expansions_before = counters_.expansions;
     const MidResult r = frame.is_or() ? mid(game, depth + 1, t.phi, t.delta) : mid(game, depth + 1, t.delta, t.phi);
+    if (depth == root_depth_) tally_root_move(c1.move, counters_.expansions - expansions_before);
     frame.record(choice.best, game, r.numbers, r.dep, depth, counters_);
   }
+
+  void tally_root_move(const Move& move, std::uint64_t nodes) { add_root_work(root_work_, {{move, nodes, 1}}); }
 
   // Another searcher may have solved this very node: a table fact, true on
   // every path.
@@ -451,6 +457,7 @@ class DepthFirstPns {
   std::uint32_t root_depth_ = 0;
   std::optional<Move> root_best_;
   std::vector<Move> root_wins_;
+  std::vector<RootMoveWork<Move>> root_work_;  // this solve's, by move (SolveResult::root_moves)
   std::deque<Frame> frames_;  // per depth; deque keeps references stable
   PathIndex on_path_;
   std::vector<std::uint64_t> path_above_;  // set_path_above()

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 
 #include <string>
@@ -163,6 +164,36 @@ TEST(DfpnCli, ReportsExplainTheSearch) {
   EXPECT_FALSE(without.contains("proof_transposition_records")) << without;
   EXPECT_TRUE(without.contains("analyses")) << without;
   EXPECT_TRUE(without.contains("wasted_work")) << without;
+}
+
+TEST(DfpnCli, ReportsTheWorkBelowEachRootMove) {
+  // 6x6 a2: White's winning reply and the replies it tried on the way.
+  const CommandRun r = run("solve --threads 1 --json --game hex --size 6 --moves a2");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  const auto& moves = j.at("root_moves");
+  ASSERT_TRUE(moves.is_array()) << r.out;
+  ASSERT_FALSE(moves.empty()) << r.out;
+  std::uint64_t below = 0;
+  bool best_searched = false;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    below += moves[i].at("nodes").get<std::uint64_t>();
+    EXPECT_GE(moves[i].at("visits").get<int>(), 1);
+    if (i > 0) {
+      EXPECT_GE(moves[i - 1].at("nodes").get<std::uint64_t>(), moves[i].at("nodes").get<std::uint64_t>());
+    }
+    best_searched |= moves[i].at("move") == j.at("best_move");
+  }
+  EXPECT_TRUE(best_searched) << r.out;
+  EXPECT_LT(below, j.at("nodes").get<std::uint64_t>());  // the root's own expansion is not below a move
+  // The summary names the moves that took the most work.
+  const CommandRun human = run("solve --threads 1 --game hex --size 6 --moves a2");
+  ASSERT_EQ(human.status, 0) << human.out;
+  EXPECT_NE(human.out.find("root moves " + moves[0].at("move").get<std::string>() + " "), std::string::npos)
+      << human.out;
+  // A root the knowledge decides at once has no search to report.
+  const auto decided = nlohmann::json::parse(run("solve --threads 1 --json --game hex --size 4 --moves b2").out);
+  EXPECT_TRUE(decided.at("root_moves").empty()) << decided;
 }
 
 TEST(DfpnCli, BadFilesNameFileLineAndField) {

@@ -70,6 +70,20 @@ TEST(ParallelDfpn, TicTacToeWithManyThreads) {
     ParallelDfpn search(games::TicTacToe{}, Player::Black, table, threads);
     const auto r = search.solve();
     EXPECT_EQ(r.outcome, Outcome::Disproven) << threads;
+    // The searchers' work by root move, added up: each move once, most
+    // nodes first, and below the total (each searcher expands the root).
+    std::uint64_t below = 0;
+    for (std::size_t i = 0; i < r.root_moves.size(); ++i) {
+      below += r.root_moves[i].nodes;
+      for (std::size_t j = 0; j < i; ++j) {
+        EXPECT_NE(r.root_moves[j].move, r.root_moves[i].move);
+      }
+      if (i > 0) {
+        EXPECT_GE(r.root_moves[i - 1].nodes, r.root_moves[i].nodes);
+      }
+    }
+    EXPECT_EQ(r.root_moves.size(), 9u) << threads;
+    EXPECT_LE(below + std::uint64_t(threads), r.nodes) << threads;
     const auto proof = search.proof();
     ASSERT_TRUE(proof);
     EXPECT_TRUE(verify_proof(games::TicTacToe{}, *proof, Player::Black, r.outcome).ok);
@@ -186,6 +200,7 @@ TEST(ParallelDfpn, OneThreadIsExactlyTheSequentialSearch) {
       const auto shared = ParallelDfpn(g, Player::Black, table2, 1, {}, options).solve();
       EXPECT_EQ(shared.outcome, sequential.outcome);
       EXPECT_EQ(shared.nodes, sequential.nodes) << "seed " << seed;
+      EXPECT_EQ(shared.root_moves, sequential.root_moves) << "seed " << seed;
     }
   }
 }

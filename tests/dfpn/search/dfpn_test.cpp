@@ -316,5 +316,39 @@ TEST(Dfpn, WideningEntersOnlyTheFirstOpenChildren) {
   EXPECT_EQ(counters.wasted_work, 4u);
 }
 
+// Where the search went: the nodes below each root move it entered and how
+// often, most nodes first; with the root's own expansion they add up to all
+// the nodes.
+TEST(Dfpn, ReportsTheWorkBelowEachRootMove) {
+  // The widened fan above: moves 0 to 3 refuted in turn, then 5 wins; one
+  // node below each, one visit each, ties in the order entered.
+  auto table = TranspositionTable::with_entries(1024);
+  DfpnOptions widened;
+  widened.heuristic_init = true;
+  widened.widen_base = 1;
+  const auto fan = DepthFirstPns(Fan{}, Player::Black, table, {}, widened).solve();
+  ASSERT_EQ(fan.outcome, Outcome::Proven);
+  std::vector<RootMoveWork<int>> expected;
+  for (const int m : {0, 1, 2, 3, 5}) expected.push_back({m, 1, 1});
+  EXPECT_EQ(fan.root_moves, expected);
+  EXPECT_EQ(fan.nodes, 6u);
+
+  // A real search: every first move of tic-tac-toe must be refuted to show
+  // the draw, most of them more than once.
+  auto big = TranspositionTable::with_entries(1 << 14);
+  const auto r = DepthFirstPns(games::TicTacToe{}, Player::Black, big, {}, DfpnOptions::df_pn(0.25)).solve();
+  ASSERT_EQ(r.outcome, Outcome::Disproven);
+  ASSERT_EQ(r.root_moves.size(), 9u);
+  std::uint64_t below = 0;
+  for (std::size_t i = 0; i < r.root_moves.size(); ++i) {
+    below += r.root_moves[i].nodes;
+    EXPECT_GE(r.root_moves[i].visits, 1u);
+    if (i > 0) {
+      EXPECT_GE(r.root_moves[i - 1].nodes, r.root_moves[i].nodes);
+    }
+  }
+  EXPECT_EQ(below + 1, r.nodes);  // the root, expanded once
+}
+
 }  // namespace
 }  // namespace dfpn
