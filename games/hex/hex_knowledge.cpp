@@ -603,7 +603,11 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
   if (knobs.symmetry) drop_symmetric(game, out);
   if (knobs.strategy_stealing) drop_self_mirroring(game, out);
 
-  if (knobs.ordering && knobs.order_by == HexKnowledge::Order::Circuit) {
+  if (knobs.ordering && out.moves.size() == 1) {
+    // Nothing to order (about one ordered analysis in seven): the circuits
+    // would cost a tenth of the analysis.
+    out.moves.for_each([&](int cell) { out.order.push_back(static_cast<std::uint16_t>(cell)); });
+  } else if (knobs.ordering && knobs.order_by == HexKnowledge::Order::Circuit) {
     const CircuitEvaluation circuit = evaluate_circuit(cells, n, links_of);
     std::vector<std::pair<double, std::uint16_t>> scored;
     out.moves.for_each([&](int cell) { scored.emplace_back(-circuit.flow_sum(cell), static_cast<std::uint16_t>(cell)); });
