@@ -12,6 +12,7 @@ faster), with the date and the CPU; --json writes the same as JSON.
   bench/benzene_side_by_side.py --suite bench/suites/hex-7x7-openings.json
   bench/benzene_side_by_side.py --size 8 --openings a1,d5 -- --algo dfpn+
   bench/benzene_side_by_side.py --size 8 --openings a1 --benzene-tt-bits 13 -- --tt-entries 8192
+  bench/benzene_side_by_side.py --size 8 --openings a1 --benzene-gtp "param_solver_vc use_patterns 0"
 
 Arguments after `--` go to `dfpn solve` (its defaults otherwise). Benzene runs
 with its defaults too (df-pn with widening 1 + 0.25, epsilon 0, a 2^21-entry
@@ -86,7 +87,7 @@ class Run:
         self.error = None
 
 
-def run_benzene(binary, core, size, moves, tt_bits, timeout):
+def run_benzene(binary, core, size, moves, tt_bits, timeout, gtp=()):
     """Solves the position with Benzene's dfpn-solve-state; times the command alone."""
     r = Run()
     cmd = ["taskset", "-c", str(core), os.path.abspath(binary)]
@@ -121,6 +122,8 @@ def run_benzene(binary, core, size, moves, tt_bits, timeout):
             ask(f"param_dfpn tt_size {1 << tt_bits}")
         if timeout:
             ask(f"param_dfpn timelimit {timeout}")
+        for line in gtp:
+            ask(line)
         for i, m in enumerate(moves):
             ask(f"play {'b' if i % 2 == 0 else 'w'} {m}")
         ask("dfpn-clear-tt")
@@ -175,6 +178,9 @@ def main():
     ap.add_argument("--filter", default="", help="only positions whose name contains this")
     ap.add_argument("--benzene-tt-bits", type=int, default=0, help="Benzene's table: 2^bits entries (0: its default)")
     ap.add_argument("--time", type=float, default=0, help="time limit per solve, seconds (0: none)")
+    ap.add_argument("--benzene-gtp", action="append", default=[],
+                    help="a GTP command for Benzene before each solve (repeatable), e.g. to switch a piece of its "
+                         "knowledge off: \"param_solver_vc use_patterns 0\"")
     ap.add_argument("--json", help="write the results here")
     o = ap.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
 
@@ -191,7 +197,8 @@ def main():
     positions = [p for p in positions if o.filter in p[2]]
 
     stamp = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
-    print(f"# {stamp}, {cpu_name()}, {os.cpu_count()} cores; dfpn {o.dfpn} {' '.join(extra)}; benzene {benzene}")
+    print(f"# {stamp}, {cpu_name()}, {os.cpu_count()} cores; dfpn {o.dfpn} {' '.join(extra)}; benzene {benzene}"
+          + "".join(f"; benzene: {line}" for line in o.benzene_gtp))
     print(f"{'position':16} {'winner':7} {'benzene s':>10} {'dfpn s':>10} {'ratio':>7} {'benzene nodes':>14} "
           f"{'dfpn nodes':>11}")
     rows, total = [], {"benzene": 0.0, "dfpn": 0.0}
@@ -200,7 +207,7 @@ def main():
         for bcore, dcore in ((0, 1), (1, 0)):
             result = {}
             tb = threading.Thread(target=lambda: result.update(
-                b=run_benzene(benzene, bcore, size, moves, o.benzene_tt_bits, o.time)))
+                b=run_benzene(benzene, bcore, size, moves, o.benzene_tt_bits, o.time, o.benzene_gtp)))
             td = threading.Thread(target=lambda: result.update(d=run_dfpn(o.dfpn, dcore, size, moves, extra, o.time)))
             tb.start(), td.start()
             tb.join(), td.join()
@@ -232,7 +239,8 @@ def main():
     print(f"{'total':16} {'':7} {total['benzene']:10.2f} {total['dfpn']:10.2f} {ratio:7.2f}")
     if o.json:
         with open(o.json, "w") as f:
-            json.dump({"date": stamp, "cpu": cpu_name(), "dfpn_args": extra, "benzene": benzene, "positions": rows,
+            json.dump({"date": stamp, "cpu": cpu_name(), "dfpn_args": extra, "benzene": benzene,
+                       "benzene_gtp": o.benzene_gtp, "positions": rows,
                        "total": total}, f, indent=2)
     differ = any(r["benzene"]["winner"] != r["dfpn"]["winner"] for r in rows)
     return 1 if differ else 0
