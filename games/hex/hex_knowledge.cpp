@@ -604,8 +604,8 @@ HexAnalysis analyse(const HexGame& game, const HexKnowledge& knobs) {
   if (knobs.strategy_stealing) drop_self_mirroring(game, out);
 
   if (knobs.ordering && out.moves.size() == 1) {
-    // Nothing to order (about one ordered analysis in seven): the circuits
-    // would cost a tenth of the analysis.
+    // Nothing to order: skip the circuits (docs/benchmarks.md, "no
+    // circuits where one move is left").
     out.moves.for_each([&](int cell) { out.order.push_back(static_cast<std::uint16_t>(cell)); });
   } else if (knobs.ordering && knobs.order_by == HexKnowledge::Order::Circuit) {
     const CircuitEvaluation circuit = evaluate_circuit(cells, n, links_of);
