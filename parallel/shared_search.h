@@ -8,12 +8,6 @@
 // (the search is exactly the sequential one). Searchers meet near the root;
 // below `shared_depth` each works alone (no counting, no checks), which keeps
 // the shared counters and the own counts small and out of the hot path.
-//
-// A node solved within `callback_depth` plies of the root calls the other
-// searchers back to the root to choose again. What its subtree left in the
-// table often makes the siblings they are inside cheap, or not needed at
-// all; a single thread would only have come to them afterwards
-// (docs/benchmarks.md, "Two threads: a call back to the root").
 #pragma once
 
 #include <atomic>
@@ -25,11 +19,10 @@ namespace dfpn::parallel {
 
 class SharedSearch {
  public:
-  static constexpr std::uint32_t kDefaultSharedDepth = 12, kDefaultCallbackDepth = 3;
+  static constexpr std::uint32_t kDefaultSharedDepth = 12;
 
-  explicit SharedSearch(std::uint32_t shared_depth = kDefaultSharedDepth, std::size_t slots = std::size_t{1} << 14,
-                        std::uint32_t callback_depth = kDefaultCallbackDepth)
-      : shared_depth_(shared_depth), callback_depth_(callback_depth), mask_(round_up_pow2(slots) - 1),
+  explicit SharedSearch(std::uint32_t shared_depth = kDefaultSharedDepth, std::size_t slots = std::size_t{1} << 14)
+      : shared_depth_(shared_depth), mask_(round_up_pow2(slots) - 1),
         counts_(new std::atomic<std::uint32_t>[mask_ + 1]) {
     for (std::size_t i = 0; i <= mask_; ++i) counts_[i].store(0, std::memory_order_relaxed);
   }
@@ -63,17 +56,9 @@ class SharedSearch {
     }
     bool stop_requested() const { return shared_.stop_requested(); }
 
-    void solved_at(std::uint32_t depth) {
-      if (depth == 0 || depth > shared_.callback_depth_) return;
-      seen_ = shared_.callbacks_.fetch_add(1, std::memory_order_relaxed) + 1;  // not a call to itself
-    }
-    bool called_back() const { return shared_.callbacks_.load(std::memory_order_relaxed) != seen_; }
-    void at_root() { seen_ = shared_.callbacks_.load(std::memory_order_relaxed); }
-
    private:
     SharedSearch& shared_;
     std::vector<std::uint16_t> own_;
-    std::uint64_t seen_ = 0;  // the calls back this searcher has answered (or made)
   };
 
  private:
@@ -83,11 +68,10 @@ class SharedSearch {
     return p;
   }
 
-  std::uint32_t shared_depth_, callback_depth_;
+  std::uint32_t shared_depth_;
   std::size_t mask_;
   std::unique_ptr<std::atomic<std::uint32_t>[]> counts_;
   std::atomic<bool> stop_{false};
-  std::atomic<std::uint64_t> callbacks_{0};
 };
 
 }  // namespace dfpn::parallel

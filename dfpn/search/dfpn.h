@@ -281,15 +281,10 @@ class DepthFirstPns {
       const bool forced = exceeded && first && repeats_;
       if (exceeded && !forced) break;
 
-      if (shared && depth == root_depth_) sharing_.at_root();
       const auto choice = frame.choose(shared ? &sharing_ : nullptr, local.phi, forced);
       enter_child(game, frame, choice, local, forced, depth);
       frame.refresh(table_, choice.best, counters_);
       if (Share::kShared && shared && (adopted = solved_by_another(key))) break;
-      if (Share::kShared && shared && depth > root_depth_ && sharing_.called_back()) {
-        frame.sum(options_);  // leave with the numbers as they are now
-        break;
-      }
     }
 
     if (shared) sharing_.leave(key);
@@ -351,7 +346,6 @@ class DepthFirstPns {
     } else {
       store(key, numbers, static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFu)));
       if (numbers.solved()) learn_proof_set(game, frame);
-      if (numbers.solved() && sharing_.shares_at(depth)) sharing_.solved_at(depth - root_depth_);
     }
     if (frame.phi() == 0) count_cutoff(frame, work);
     if (depth == root_depth_ && frame.phi() == 0) {

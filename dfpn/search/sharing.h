@@ -4,8 +4,7 @@
 // nothing and compiles away. The parallel search (parallel/) supplies one
 // that counts the threads working below each position, so that a searcher
 // sees busy children as more expensive and goes elsewhere (Kaneko's virtual
-// proof numbers), that calls the others back to the root when one solves a
-// node near it, and that stops everyone once the root is solved.
+// proof numbers), and that stops everyone once the root is solved.
 #pragma once
 
 #include <concepts>
@@ -23,9 +22,6 @@ concept Sharing = requires(S& s, const S& cs, std::uint64_t key, std::uint32_t d
   s.leave(key);  // ... and stops
   { cs.others_below(key) } -> std::convertible_to<std::uint32_t>;  // other searchers there
   { cs.stop_requested() } -> std::convertible_to<bool>;
-  s.solved_at(depth);  // this searcher solved a node `depth` plies below the root
-  { s.called_back() } -> std::convertible_to<bool>;  // return to the root?
-  s.at_root();  // ... and it is back
 };
 
 struct SoloSearch {
@@ -35,9 +31,6 @@ struct SoloSearch {
   void leave(std::uint64_t) {}
   std::uint32_t others_below(std::uint64_t) const { return 0; }
   bool stop_requested() const { return false; }
-  void solved_at(std::uint32_t) {}
-  bool called_back() const { return false; }
-  void at_root() {}
 };
 
 // Number used to choose among children when `others` searchers already work
