@@ -6,8 +6,10 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <mutex>
-#include <vector>
+
+#include "dfpn/base/page_array.h"
 
 namespace dfpn::games {
 
@@ -50,15 +52,15 @@ class SharedCache {
 
  private:
   static constexpr std::size_t kStripes = 64;
-  std::vector<Entry>& entries() const {
-    std::call_once(allocated_, [this] { entries_.resize(entry_count_); });
-    return entries_;
+  PageArray<Entry>& entries() const {
+    std::call_once(allocated_, [this] { entries_ = std::make_unique<PageArray<Entry>>(entry_count_); });
+    return *entries_;
   }
   std::mutex& lock_for(std::uint64_t key) const { return locks_[key % kStripes]; }
 
   std::size_t entry_count_;
   mutable std::once_flag allocated_;
-  mutable std::vector<Entry> entries_;
+  mutable std::unique_ptr<PageArray<Entry>> entries_;
   mutable std::array<std::mutex, kStripes> locks_;
 };
 

@@ -22,14 +22,8 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
-#include <new>
-#include <stdexcept>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
-
+#include "dfpn/base/page_array.h"
 #include "tt/entry.h"
 
 namespace dfpn::tt {
@@ -54,7 +48,7 @@ class TranspositionTable {
   }
 
   explicit TranspositionTable(std::size_t bucket_count)
-      : bucket_count_(bucket_count), buckets_(allocate(bucket_count)) {}
+      : bucket_count_(bucket_count), buckets_(bucket_count) {}
 
   TranspositionTable(TranspositionTable&&) noexcept = default;
   TranspositionTable& operator=(TranspositionTable&&) noexcept = default;
@@ -144,28 +138,8 @@ class TranspositionTable {
     return buckets_[index];
   }
 
-  // Tables of 2 MiB or more start on a 2 MiB boundary and ask the kernel for
-  // huge pages: probes land anywhere in the arena, and with 4 KiB pages
-  // nearly every one would also miss the TLB.
-  static constexpr std::size_t kHugePage = std::size_t{2} << 20;
-  static std::size_t alignment_for(std::size_t bytes) { return bytes >= kHugePage ? kHugePage : alignof(Bucket); }
-  struct FreeAligned {
-    std::size_t alignment = alignof(Bucket);
-    void operator()(Bucket* p) const { ::operator delete[](p, std::align_val_t{alignment}); }
-  };
-  static std::unique_ptr<Bucket[], FreeAligned> allocate(std::size_t count) {
-    if (count > (std::size_t{1} << 40) / sizeof(Bucket)) throw std::length_error("table too large");
-    const std::size_t bytes = count * sizeof(Bucket), alignment = alignment_for(bytes);
-    auto* raw = static_cast<Bucket*>(::operator new[](bytes, std::align_val_t{alignment}));
-#ifdef MADV_HUGEPAGE
-    if (alignment == kHugePage) madvise(raw, bytes - bytes % kHugePage, MADV_HUGEPAGE);  // a hint: may be ignored
-#endif
-    for (std::size_t i = 0; i < count; ++i) new (&raw[i]) Bucket();  // touches every page now
-    return std::unique_ptr<Bucket[], FreeAligned>(raw, FreeAligned{alignment});
-  }
-
   std::size_t bucket_count_;
-  std::unique_ptr<Bucket[], FreeAligned> buckets_;
+  PageArray<Bucket> buckets_;  // on huge pages: probes land anywhere in the arena
   // Searches that run at once on one table (a proof team's) each start a
   // generation: relaxed atomics, since an approximate age is all
   // replacement needs.
