@@ -1,7 +1,7 @@
 // Parallel df-pn: time with 1 and with N threads, side by side in one run.
 //
 //   parallel_harness [--quick] [--problems hex|hex7|trees|all] [--threads N]
-//                    [--algo dfpn|dfpn+] [--repeat R] [--shared-depth D]
+//                    [--algo dfpn|dfpn+] [--repeat R] [--shared-depth D] [--job-work W]
 //                    [--csv FILE]
 //
 // Problem sets, each problem a few seconds for the sequential searcher:
@@ -39,6 +39,7 @@ struct Settings {
   bool quick = false;
   int threads = 2;
   int shared_depth = int(parallel::SharedSearch::kDefaultSharedDepth);
+  unsigned long long job_work = parallel::SharedSearch::kDefaultJobWork;
   bool heuristic_init = true;
   int repeat = 1;
   FILE* csv = nullptr;
@@ -73,6 +74,7 @@ void compare(const std::string& name, MakeGame make, Player attacker, const Sett
       } else {
         parallel::ParallelDfpn search(game, attacker, table, s.threads, {}, options);
         search.set_shared_depth(std::uint32_t(s.shared_depth));
+        search.set_job_work(s.job_work);
         r = search.solve();
       }
       if (s.csv)
@@ -143,6 +145,7 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) s.threads = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--csv") && i + 1 < argc) csv_path = argv[++i];
     else if (!std::strcmp(argv[i], "--shared-depth") && i + 1 < argc) s.shared_depth = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--job-work") && i + 1 < argc) s.job_work = std::strtoull(argv[++i], nullptr, 10);
     else if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) s.repeat = std::max(1, std::atoi(argv[++i]));
     else if (!std::strcmp(argv[i], "--problems") && i + 1 < argc) problems = argv[++i];
     else if (!std::strcmp(argv[i], "--algo") && i + 1 < argc) {
@@ -156,7 +159,7 @@ int main(int argc, char** argv) {
     else {
       std::fprintf(stderr,
                    "usage: parallel_harness [--quick] [--problems hex|hex7|trees|all] [--threads N] "
-                   "[--algo dfpn|dfpn+] [--repeat R] [--shared-depth D] [--csv FILE]\n");
+                   "[--algo dfpn|dfpn+] [--repeat R] [--shared-depth D] [--job-work W] [--csv FILE]\n");
       return 2;
     }
   }

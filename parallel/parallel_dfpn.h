@@ -7,12 +7,14 @@
 // the runner-up unless the best child is far better. What one thread learns
 // reaches the others through the table. A thread inside a node that another
 // has solved notices at its next step and returns; the first thread to
-// finish the root stops the rest.
+// finish the root stops the rest. Each searcher also works in jobs
+// (dfpn/search/thread_jobs.h): it assumes the subtree it took will end as its
+// numbers lean, tells the others, and returns to the root after a while.
 //
 // Answers cannot depend on the thread count: the table only ever holds
 // path-independent facts (see dfpn/search/dfpn.h), each thread's search is a
-// correct sequential search on that table, and virtual numbers only change
-// the order of work. Proofs are extracted afterwards by one searcher on the
+// correct sequential search on that table, and virtual numbers and jobs only
+// change the order of work. Proofs are extracted afterwards by one searcher on the
 // same table.
 #pragma once
 
@@ -45,12 +47,28 @@ class ParallelDfpn {
   // Searchers coordinate (virtual numbers, solved checks) above this depth
   // and work alone below it.
   void set_shared_depth(std::uint32_t depth) { shared_depth_ = depth; }
+  // Expansions per job (dfpn/search/thread_jobs.h); 0 turns jobs off.
+  void set_job_work(std::uint64_t work) { job_work_ = work; }
+  // The jobs' expansions in this solve: none with one thread (its search is
+  // the sequential one), and none where climbing back could lose progress.
+  // A searcher that climbs back to the root leaves what it learnt to the
+  // table. Games that repeat have results that rest on the path and are
+  // never stored, so climbing drops them whatever the table's size (a cyclic
+  // test graph with short jobs went past two million nodes on one thread).
+  // And a table of fewer than kTableEntriesPerJobWork entries per expansion
+  // of every thread's job loses what the jobs learnt before they return.
+  static constexpr std::size_t kTableEntriesPerJobWork = 64;
+  std::uint64_t job_work_in_use() const {
+    if (threads_ < 2 || may_repeat(game_)) return 0;
+    const std::uint64_t needed = kTableEntriesPerJobWork * job_work_ * std::uint64_t(threads_);
+    return table_.entry_count() >= needed ? job_work_ : 0;
+  }
   // Games that repeat: the positions above the root (DepthFirstPns::set_path_above).
   void set_path_above(std::vector<std::uint64_t> path) { path_above_ = std::move(path); }
 
   SolveResult<Move> solve() {
     const auto start = std::chrono::steady_clock::now();
-    SharedSearch sharing(shared_depth_);
+    SharedSearch sharing(shared_depth_, job_work_in_use());
     std::vector<SolveResult<Move>> results(threads_);
     std::vector<DfpnCounters> counters(threads_);
     table_.new_generation();  // once for all searchers (they must not race on it)
@@ -135,6 +153,7 @@ class ParallelDfpn {
   Limits limits_;
   DfpnOptions options_;
   std::uint32_t shared_depth_ = SharedSearch::kDefaultSharedDepth;
+  std::uint64_t job_work_ = SharedSearch::kDefaultJobWork;
   std::vector<std::uint64_t> path_above_;
 };
 

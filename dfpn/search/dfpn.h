@@ -40,6 +40,7 @@
 #include "dfpn/search/principal_variation.h"
 #include "dfpn/search/second_level.h"
 #include "dfpn/search/sharing.h"
+#include "dfpn/search/thread_jobs.h"
 #include "dfpn/search/thresholds.h"
 #include "tt/table.h"
 
@@ -263,6 +264,13 @@ class DepthFirstPns {
     if (repeats_) on_path_.emplace(key, depth);
     const bool shared = sharing_.shares_at(depth);
     if (shared) sharing_.enter(key);
+    const bool jobs = shared && sharing_.job_work() > 0;
+    if (jobs) {
+      jobs_.reach(depth, key);
+      frame.sum(options_);
+      jobs_.maybe_start(depth, root_depth_, previous_work, counters_.expansions,
+                        [this](std::uint32_t d) -> const Frame& { return frames_[d]; }, sharing_);
+    }
 
     const Thresholds th = is_or ? Thresholds{th_pn, th_dn} : Thresholds{th_dn, th_pn};  // the mover's view
     Thresholds local = th;  // PDS deepens these; df-pn keeps the given ones
@@ -281,13 +289,20 @@ class DepthFirstPns {
       const bool forced = exceeded && first && repeats_;
       if (exceeded && !forced) break;
 
+      if (jobs && depth == root_depth_) jobs_.at_root();
       const auto choice = frame.choose(shared ? &sharing_ : nullptr, local.phi, forced);
+      if (jobs) jobs_.enter(depth, choice.best);
       enter_child(game, frame, choice, local, forced, depth);
       frame.refresh(table_, choice.best, counters_);
       if (Share::kShared && shared && (adopted = solved_by_another(key))) break;
+      if (jobs && jobs_.climbing(depth, root_depth_, counters_.expansions)) {
+        frame.sum(options_);  // back to the root with the numbers as they are
+        break;
+      }
     }
 
     if (shared) sharing_.leave(key);
+    if (jobs) jobs_.leave(depth);
     if (repeats_) on_path_.erase(key);
     if (adopted) return {*adopted, kNoDependency};
     const std::uint64_t work = previous_work + (counters_.expansions - expansions_before) + 1;
@@ -459,6 +474,7 @@ class DepthFirstPns {
   std::vector<Move> root_wins_;
   std::vector<RootMoveWork<Move>> root_work_;  // this solve's, by move (SolveResult::root_moves)
   std::deque<Frame> frames_;  // per depth; deque keeps references stable
+  ThreadJobs jobs_;  // cooperating searchers only (thread_jobs.h)
   PathIndex on_path_;
   std::vector<std::uint64_t> path_above_;  // set_path_above()
   DfpnCounters counters_;

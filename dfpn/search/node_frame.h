@@ -56,6 +56,7 @@ class NodeFrame {
     std::size_t best = 0;
     std::size_t second_index = 0;
     ProofNumber second = kInfinity;  // the runner-up's share of φ (virtual, when shared)
+    bool any = false;  // false: every child was passed over
   };
 
   // Starts a node: `on_path` is the current path (games that repeat), null
@@ -135,9 +136,37 @@ class NodeFrame {
   // The child to enter and the runner-up, inside the window. With other
   // searchers (`sharing` not null), virtual numbers reorder the children
   // worth entering (real number below `local_phi`), so a busy best child
-  // never makes this node spin.
+  // never makes this node spin; with jobs, what the busy child's searcher
+  // assumes about it comes first (thread_jobs.h).
   template <class Share>
   Choice choose(const Share* sharing, ProofNumber local_phi, bool forced) const {
+    if constexpr (Share::kShared) {
+      if (sharing && sharing->job_work() > 0) {
+        const Choice c = choose_among(sharing, local_phi, forced, true);
+        if (c.any) return c;
+      }
+    }
+    return choose_among(sharing, local_phi, forced, false);
+  }
+
+  // The node's numbers (attacker's view) if child `i` had numbers `v`: what
+  // a job assumes for the positions above it (thread_jobs.h).
+  Numbers with_child(std::size_t i, Numbers v) const {
+    ProofNumber phi = kInfinity, delta = 0;
+    for (std::size_t j = 0; j < children_.size(); ++j) {
+      const Numbers& n = j == i ? v : children_[j].numbers;
+      delta = saturating_add(delta, theirs(n));
+      if (j < window_ || j == i || mine(n) == 0) phi = std::min(phi, mine(n));
+    }
+    return is_or_ ? Numbers{phi, delta} : Numbers{delta, phi};
+  }
+
+ private:
+  // With `assumptions`, a busy child is judged by what the job of the
+  // searcher in it assumes: passed over if that settles it, else ranked by
+  // its assumed number.
+  template <class Share>
+  Choice choose_among(const Share* sharing, ProofNumber local_phi, bool forced, bool assumptions) const {
     Choice c;
     ProofNumber best_choice = kInfinity;
     for (std::size_t i = 0; i < window_; ++i) {
@@ -146,7 +175,14 @@ class NodeFrame {
       if constexpr (Share::kShared) {
         if (sharing) {
           if (!forced && m >= local_phi) continue;
-          choice = virtual_number(m, sharing->others_below(children_[i].key));
+          const std::uint32_t others = sharing->others_below(children_[i].key);
+          choice = virtual_number(m, others);
+          if (assumptions && others > 0) {
+            if (const auto v = sharing->assumed(children_[i].key)) {
+              if (v->solved()) continue;
+              choice = mine(*v);
+            }
+          }
         }
       }
       if (choice < best_choice) {
@@ -159,8 +195,11 @@ class NodeFrame {
         c.second_index = i;
       }
     }
+    c.any = best_choice < kInfinity;
     return c;
   }
+
+ public:
 
   Child& operator[](std::size_t i) { return children_[i]; }
   const std::vector<Child>& children() const { return children_; }

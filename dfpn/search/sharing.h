@@ -4,11 +4,14 @@
 // nothing and compiles away. The parallel search (parallel/) supplies one
 // that counts the threads working below each position, so that a searcher
 // sees busy children as more expensive and goes elsewhere (Kaneko's virtual
-// proof numbers), and that stops everyone once the root is solved.
+// proof numbers), that gives each searcher jobs (thread_jobs.h) and tells
+// it what the others assume about the positions they are in, and that stops
+// everyone once the root is solved.
 #pragma once
 
 #include <concepts>
 #include <cstdint>
+#include <optional>
 
 #include "dfpn/base/types.h"
 
@@ -22,6 +25,9 @@ concept Sharing = requires(S& s, const S& cs, std::uint64_t key, std::uint32_t d
   s.leave(key);  // ... and stops
   { cs.others_below(key) } -> std::convertible_to<std::uint32_t>;  // other searchers there
   { cs.stop_requested() } -> std::convertible_to<bool>;
+  { cs.job_work() } -> std::convertible_to<std::uint64_t>;  // a job's expansions (0: no jobs)
+  s.assume(key, Numbers{});  // this searcher's job assumes these numbers for `key`
+  { cs.assumed(key) } -> std::convertible_to<std::optional<Numbers>>;  // ... some searcher's, if any
 };
 
 struct SoloSearch {
@@ -31,6 +37,9 @@ struct SoloSearch {
   void leave(std::uint64_t) {}
   std::uint32_t others_below(std::uint64_t) const { return 0; }
   bool stop_requested() const { return false; }
+  std::uint64_t job_work() const { return 0; }
+  void assume(std::uint64_t, Numbers) {}
+  std::optional<Numbers> assumed(std::uint64_t) const { return std::nullopt; }
 };
 
 // Number used to choose among children when `others` searchers already work

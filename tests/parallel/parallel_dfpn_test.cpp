@@ -26,8 +26,12 @@ using tt::TranspositionTable;
 constexpr std::uint64_t kInstances = testing::kSanitized ? 60 : 600;
 constexpr int kHexOpeningStride = testing::kSanitized ? 5 : 1;  // every fifth 4x4 opening
 
-void check_against_oracle(Shape shape, int threads) {
-  for (std::uint64_t seed = 0; seed < kInstances; ++seed) {
+// `job_work`: expansions per job (parallel/shared_search.h); the default's
+// jobs rarely end on instances this small, so short ones are tried too.
+void check_against_oracle(Shape shape, int threads,
+                          std::uint64_t job_work = SharedSearch::kDefaultJobWork,
+                          std::uint64_t instances = kInstances) {
+  for (std::uint64_t seed = 0; seed < instances; ++seed) {
     SyntheticGame g(seed, testing::instance_params(shape, seed));
     const Player attacker = seed % 2 ? Player::Black : Player::White;
     const Outcome expected = Minimax(g, attacker).solve().outcome;
@@ -43,10 +47,12 @@ void check_against_oracle(Shape shape, int threads) {
         Limits limits;
         limits.max_nodes = 4'000'000;
         ParallelDfpn search(g, attacker, table, threads, limits, options);
+        search.set_job_work(job_work);
         const auto r = search.solve();
         const std::string what = testing::describe(shape, seed) + " threads " + std::to_string(threads) +
-                                 " entries " + std::to_string(entries);
-        ASSERT_EQ(r.outcome, expected) << what;
+                                 " entries " + std::to_string(entries) + " job work " + std::to_string(job_work);
+        ASSERT_EQ(r.outcome, expected) << what << " (stopped: " << to_string(r.reason) << ", " << r.nodes
+                                       << " nodes)";
         if (seed % 10 == 0) {
           const auto proof = search.proof();
           ASSERT_TRUE(proof) << what;
@@ -63,6 +69,11 @@ TEST(ParallelDfpn, TwoThreadsAgreeWithOracleOnDags) { check_against_oracle(Shape
 TEST(ParallelDfpn, TwoThreadsAgreeWithOracleOnCyclicGraphs) { check_against_oracle(Shape::Graph, 2); }
 TEST(ParallelDfpn, FourThreadsAgreeWithOracleOnDags) { check_against_oracle(Shape::Dag, 4); }
 TEST(ParallelDfpn, FourThreadsAgreeWithOracleOnCyclicGraphs) { check_against_oracle(Shape::Graph, 4); }
+TEST(ParallelDfpn, ShortJobsAgreeWithOracleOnDags) { check_against_oracle(Shape::Dag, 2, 3, kInstances / 3); }
+TEST(ParallelDfpn, ShortJobsAgreeWithOracleOnTrees) {
+  check_against_oracle(Shape::Tree, 2, 3, kInstances / 3);
+  check_against_oracle(Shape::Tree, 3, 20, kInstances / 3);
+}
 
 TEST(ParallelDfpn, TicTacToeWithManyThreads) {
   for (int threads : {1, 2, 3, 8}) {
@@ -108,6 +119,7 @@ TEST(ParallelDfpn, HexOpeningsAgreeWithTheOracle) {
           auto table = TranspositionTable::with_entries(entries);
           ParallelDfpn knowledge(games::HexKnowledgeGame(rules), Player::White, table, threads, {},
                                  DfpnOptions::df_pn(0.25));
+          if (entries > 16) knowledge.set_job_work(3);  // jobs that end, in a table that keeps them
           EXPECT_EQ(knowledge.solve().outcome, expected) << what << " knowledge, threads " << threads;
           if (size == 4) continue;  // the rules game alone is slow on 4x4 under sanitizers
           auto rules_table = TranspositionTable::with_entries(entries);
@@ -180,6 +192,26 @@ TEST(ParallelDfpn, SuperkoHistoriesSharingATable) {
           }
         }
   }
+}
+
+TEST(ParallelDfpn, JobsNeedTwoThreadsAndATableThatKeepsTheirWork) {
+  SyntheticGame g(1, testing::instance_params(Shape::Dag, 1));
+  auto small = TranspositionTable::with_entries(8);
+  auto large = TranspositionTable::with_entries(1 << 20);
+  EXPECT_EQ(ParallelDfpn(g, Player::Black, small, 2).job_work_in_use(), 0u);
+  EXPECT_EQ(ParallelDfpn(g, Player::Black, large, 1).job_work_in_use(), 0u);
+  EXPECT_EQ(ParallelDfpn(g, Player::Black, large, 2).job_work_in_use(), SharedSearch::kDefaultJobWork);
+  ParallelDfpn short_jobs(g, Player::Black, small, 2);
+  short_jobs.set_job_work(3);
+  EXPECT_EQ(short_jobs.job_work_in_use(), 0u);  // 8 entries: not enough for 2 x 3 x 64
+  auto medium = TranspositionTable::with_entries(4096);
+  ParallelDfpn medium_jobs(g, Player::Black, medium, 2);
+  medium_jobs.set_job_work(3);
+  EXPECT_EQ(medium_jobs.job_work_in_use(), 3u);
+  // Games that repeat: never (results that rest on the path are not stored).
+  SyntheticGame cyclic(1, testing::instance_params(Shape::Graph, 1));
+  ASSERT_TRUE(may_repeat(cyclic));
+  EXPECT_EQ(ParallelDfpn(cyclic, Player::Black, large, 2).job_work_in_use(), 0u);
 }
 
 TEST(ParallelDfpn, OneThreadIsExactlyTheSequentialSearch) {
