@@ -4,12 +4,14 @@
 //                    [--algo dfpn|dfpn+] [--repeat R] [--shared-depth D] [--job-work W]
 //                    [--csv FILE]
 //
-// Problem sets, each problem a few seconds for the sequential searcher:
-//  * hex: the 6x6 Hex openings that take the sequential searcher 2-15 s
-//    with the Hex knowledge (HexKnowledgeGame; nodes cost ~0.5 ms each,
-//    like the Hex solvers this is compared with);
-//  * hex7: the 7x7 openings the sequential searcher solves in 10-40 s
-//    (not part of "all": about 2.5 minutes);
+// Problem sets:
+//  * hex: 6x6 Hex openings with the Hex knowledge (HexKnowledgeGame), chosen
+//    when they took seconds; the knowledge has since made them short, so
+//    they now mostly show how threads do on small solves;
+//  * hex7: four 7x7 openings chosen the same way, now also short (not part
+//    of "all"). For two threads on longer Hex solves, time `dfpn solve
+//    --threads 1` against `--threads 2` (docs/benchmarks.md, "Two threads:
+//    jobs, after SPDFPN");
 //  * trees: implicit random binary trees of depth 26 (games/synthetic/
 //    random_tree.h, seeds 1..5, leaves 45% Black wins): nodes cost ~0.25 µs,
 //    so this set measures the overhead of sharing the table itself.
