@@ -141,6 +141,8 @@ class ParallelDfpn {
     for (const auto& c : counters) total += c;
     r.stats = dfpn_statistics(total, table_);
     r.stats.emplace_back("threads", double(threads_));
+    r.stats.emplace_back("jobs", double(total.jobs));
+    r.stats.emplace_back("job_climbs", double(total.job_climbs));
     for (int i = 0; i < threads_; ++i)
       r.stats.emplace_back("thread" + std::to_string(i) + "_nodes", double(counters[i].expansions));
     return r;

@@ -137,7 +137,11 @@ class DepthFirstPns {
   // worker searches a job's position this way).
   void set_path_above(std::vector<std::uint64_t> path) { path_above_ = std::move(path); }
 
-  const DfpnCounters& counters() const { return counters_; }
+  DfpnCounters counters() const {
+    DfpnCounters c = counters_;
+    c.job_climbs = jobs_.climbs();
+    return c;
+  }
   // Cooperating searchers leave the principal variation to their driver,
   // which reads it once from the shared table (line()) after all stop.
   void set_report_line(bool on) { report_line_ = on; }
@@ -268,8 +272,8 @@ class DepthFirstPns {
     if (jobs) {
       jobs_.reach(depth, key);
       frame.sum(options_);
-      jobs_.maybe_start(depth, root_depth_, previous_work, counters_.expansions,
-                        [this](std::uint32_t d) -> const Frame& { return frames_[d]; }, sharing_);
+      counters_.jobs += jobs_.maybe_start(depth, root_depth_, previous_work, counters_.expansions,
+                                          [this](std::uint32_t d) -> const Frame& { return frames_[d]; }, sharing_);
     }
 
     const Thresholds th = is_or ? Thresholds{th_pn, th_dn} : Thresholds{th_dn, th_pn};  // the mover's view
@@ -477,7 +481,7 @@ class DepthFirstPns {
   ThreadJobs jobs_;  // cooperating searchers only (thread_jobs.h)
   PathIndex on_path_;
   std::vector<std::uint64_t> path_above_;  // set_path_above()
-  DfpnCounters counters_;
+  DfpnCounters counters_;  // but job_climbs, which jobs_ counts
   bool report_line_ = true;
   bool record_expansions_ = false;
   std::vector<std::uint64_t> expanded_;

@@ -32,6 +32,10 @@ struct DfpnCounters {
   // child's). Nested won nodes each count their own, so it can pass the
   // node count; what matters is how it moves between runs.
   std::uint64_t wasted_work = 0;
+  // Cooperating searchers (thread_jobs.h): jobs taken, and how many ended by
+  // climbing back to the root. Reported by the parallel search only.
+  std::uint64_t jobs = 0;
+  std::uint64_t job_climbs = 0;
   std::uint32_t max_depth = 0;
 
   DfpnCounters& operator+=(const DfpnCounters& o) {
@@ -49,6 +53,8 @@ struct DfpnCounters {
     cutoff_index_sum += o.cutoff_index_sum;
     cutoffs_at_first += o.cutoffs_at_first;
     wasted_work += o.wasted_work;
+    jobs += o.jobs;
+    job_climbs += o.job_climbs;
     max_depth = std::max(max_depth, o.max_depth);
     return *this;
   }

@@ -48,11 +48,12 @@ class ThreadJobs {
 
   // Starts a job at `depth` when none runs and this node is the first small
   // one below the root. `frame_at(d)` is the frame at depth d; sharing
-  // receives the path's assumed numbers, from the job's node up.
+  // receives the path's assumed numbers, from the job's node up. True if
+  // it started one.
   template <class FrameAt, class Share>
-  void maybe_start(std::uint32_t depth, std::uint32_t root_depth, std::uint64_t previous_work,
+  bool maybe_start(std::uint32_t depth, std::uint32_t root_depth, std::uint64_t previous_work,
                    std::uint64_t expansions, FrameAt frame_at, Share& sharing) {
-    if (depth_ != 0 || depth <= root_depth || previous_work >= sharing.job_work()) return;
+    if (depth_ != 0 || depth <= root_depth || previous_work >= sharing.job_work()) return false;
     depth_ = depth;
     start_ = expansions;
     work_ = climbed_ ? 2 * work_ : sharing.job_work();
@@ -64,6 +65,7 @@ class ThreadJobs {
       v = frame_at(d).with_child(path_[d].child, v);
       sharing.assume(path_[d].key, v);
     }
+    return true;
   }
 
   // After each step: true while the searcher is climbing back to the root
@@ -72,9 +74,11 @@ class ThreadJobs {
     if (depth_ != 0 && expansions - start_ >= work_) {
       depth_ = 0;
       climbing_ = climbed_ = true;
+      ++climbs_;
     }
     return climbing_ && depth > root_depth;
   }
+  std::uint64_t climbs() const { return climbs_; }
   // At the root, before choosing a child.
   void at_root() { climbing_ = false; }
   // The searcher leaves the node at `depth`: a job there ended by itself.
@@ -95,6 +99,7 @@ class ThreadJobs {
   std::uint64_t work_ = 0;   // its expansions
   bool climbing_ = false;    // its work is done; not yet at the root
   bool climbed_ = false;     // the last job ended by climbing
+  std::uint64_t climbs_ = 0;
 };
 
 }  // namespace dfpn

@@ -214,6 +214,34 @@ TEST(ParallelDfpn, JobsNeedTwoThreadsAndATableThatKeepsTheirWork) {
   EXPECT_EQ(ParallelDfpn(cyclic, Player::Black, large, 2).job_work_in_use(), 0u);
 }
 
+double stat(const Statistics& stats, const std::string& key) {
+  for (const auto& [k, v] : stats)
+    if (k == key) return v;
+  ADD_FAILURE() << "no statistic " << key;
+  return -1;
+}
+
+TEST(ParallelDfpn, JobsAndTheirClimbsAreCounted) {
+  double jobs = 0, climbs = 0;
+  for (int first = 0; first < 16; ++first) {
+    games::HexGame rules(4);
+    rules.play(static_cast<games::HexGame::Move>(first));
+    auto table = TranspositionTable::with_entries(1 << 14);
+    ParallelDfpn search(rules, Player::White, table, 2, {}, DfpnOptions::df_pn(0.25));
+    search.set_job_work(3);
+    const auto r = search.solve();
+    jobs += stat(r.stats, "jobs");
+    climbs += stat(r.stats, "job_climbs");
+    EXPECT_LE(stat(r.stats, "job_climbs"), stat(r.stats, "jobs"));
+  }
+  EXPECT_GT(jobs, 0);
+  EXPECT_GT(climbs, 0);
+  games::HexGame rules(4);
+  auto table = TranspositionTable::with_entries(1 << 14);
+  const auto one = ParallelDfpn(rules, Player::White, table, 1).solve();
+  EXPECT_EQ(stat(one.stats, "jobs"), 0);
+}
+
 TEST(ParallelDfpn, OneThreadIsExactlyTheSequentialSearch) {
   // A searcher never sees its own presence, so alone it makes the same
   // choices as the sequential search, node for node.
