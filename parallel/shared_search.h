@@ -30,15 +30,16 @@ namespace dfpn::parallel {
 class SharedSearch {
  public:
   static constexpr std::uint32_t kDefaultSharedDepth = 12;
-  // A job's expansions: as in Pawlewicz & Hayward's SPDFPN. Measured on the
-  // 7x7 Hex openings against 300 and 3000, and against no jobs
-  // (docs/benchmarks.md, "Two threads: jobs").
+  // A job's expansions, as in Pawlewicz & Hayward's SPDFPN and Benzene.
+  // Measured on 7x7 Hex openings against 300, 400, 2,500 and 3,000, and
+  // against no jobs (docs/benchmarks.md, "Two threads: jobs, after SPDFPN").
   static constexpr std::uint64_t kDefaultJobWork = 1000;
 
   explicit SharedSearch(std::uint32_t shared_depth = kDefaultSharedDepth, std::uint64_t job_work = kDefaultJobWork,
                         std::size_t slots = std::size_t{1} << 14)
       : shared_depth_(shared_depth), job_work_(job_work), mask_(round_up_pow2(slots) - 1),
-        counts_(new std::atomic<std::uint32_t>[mask_ + 1]), assumed_(new Assumption[mask_ + 1]) {
+        counts_(new std::atomic<std::uint32_t>[mask_ + 1]),
+        assumed_(job_work > 0 ? new Assumption[mask_ + 1] : nullptr) {
     for (std::size_t i = 0; i <= mask_; ++i) counts_[i].store(0, std::memory_order_relaxed);
   }
 

@@ -139,6 +139,7 @@ class DepthFirstPns {
 
   DfpnCounters counters() const {
     DfpnCounters c = counters_;
+    c.jobs = jobs_.jobs();
     c.job_climbs = jobs_.climbs();
     return c;
   }
@@ -271,9 +272,11 @@ class DepthFirstPns {
     const bool jobs = shared && sharing_.job_work() > 0;
     if (jobs) {
       jobs_.reach(depth, key);
-      frame.sum(options_);
-      counters_.jobs += jobs_.maybe_start(depth, root_depth_, previous_work, counters_.expansions,
-                                          [this](std::uint32_t d) -> const Frame& { return frames_[d]; }, sharing_);
+      if (jobs_.can_start(depth, root_depth_, previous_work, sharing_.job_work())) {
+        frame.sum(options_);  // the job's guess needs this node's numbers now
+        jobs_.start(depth, root_depth_, counters_.expansions,
+                    [this](std::uint32_t d) -> const Frame& { return frames_[d]; }, sharing_);
+      }
     }
 
     const Thresholds th = is_or ? Thresholds{th_pn, th_dn} : Thresholds{th_dn, th_pn};  // the mover's view
@@ -481,7 +484,7 @@ class DepthFirstPns {
   ThreadJobs jobs_;  // cooperating searchers only (thread_jobs.h)
   PathIndex on_path_;
   std::vector<std::uint64_t> path_above_;  // set_path_above()
-  DfpnCounters counters_;  // but job_climbs, which jobs_ counts
+  DfpnCounters counters_;  // but the jobs' counts, which jobs_ keeps
   bool report_line_ = true;
   bool record_expansions_ = false;
   std::vector<std::uint64_t> expanded_;

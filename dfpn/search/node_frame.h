@@ -150,7 +150,9 @@ class NodeFrame {
   }
 
   // The node's numbers (attacker's view) if child `i` had numbers `v`: what
-  // a job assumes for the positions above it (thread_jobs.h).
+  // a job assumes for the positions above it (thread_jobs.h). sum()'s rule
+  // with the current window kept (plus child `i`) and plain sums: a guess
+  // for ordering, not numbers to store.
   Numbers with_child(std::size_t i, Numbers v) const {
     ProofNumber phi = kInfinity, delta = 0;
     for (std::size_t j = 0; j < children_.size(); ++j) {
@@ -200,7 +202,6 @@ class NodeFrame {
   }
 
  public:
-
   Child& operator[](std::size_t i) { return children_[i]; }
   const std::vector<Child>& children() const { return children_; }
   bool empty() const { return children_.empty(); }

@@ -46,17 +46,22 @@ class ThreadJobs {
   // ... and enters its child `i`.
   void enter(std::uint32_t depth, std::size_t i) { path_[depth].child = i; }
 
-  // Starts a job at `depth` when none runs and this node is the first small
-  // one below the root. `frame_at(d)` is the frame at depth d; sharing
-  // receives the path's assumed numbers, from the job's node up. True if
-  // it started one.
+  // Whether the node at `depth` would be a job: none runs, and this is the
+  // first small node below the root.
+  bool can_start(std::uint32_t depth, std::uint32_t root_depth, std::uint64_t previous_work,
+                 std::uint64_t job_work) const {
+    return depth_ == 0 && depth > root_depth && previous_work < job_work;
+  }
+  // Starts that job. `frame_at(d)` is the frame at depth d, its numbers
+  // summed; sharing receives the path's assumed numbers, from the job's
+  // node up.
   template <class FrameAt, class Share>
-  bool maybe_start(std::uint32_t depth, std::uint32_t root_depth, std::uint64_t previous_work,
-                   std::uint64_t expansions, FrameAt frame_at, Share& sharing) {
-    if (depth_ != 0 || depth <= root_depth || previous_work >= sharing.job_work()) return false;
+  void start(std::uint32_t depth, std::uint32_t root_depth, std::uint64_t expansions, FrameAt frame_at,
+             Share& sharing) {
     depth_ = depth;
     start_ = expansions;
     work_ = climbed_ ? 2 * work_ : sharing.job_work();
+    ++jobs_;
     const auto& frame = frame_at(depth);
     const bool mover_wins = frame.phi() <= frame.delta();
     Numbers v = mover_wins == frame.is_or() ? Numbers::proven_node() : Numbers::disproven_node();
@@ -65,7 +70,6 @@ class ThreadJobs {
       v = frame_at(d).with_child(path_[d].child, v);
       sharing.assume(path_[d].key, v);
     }
-    return true;
   }
 
   // After each step: true while the searcher is climbing back to the root
@@ -78,6 +82,7 @@ class ThreadJobs {
     }
     return climbing_ && depth > root_depth;
   }
+  std::uint64_t jobs() const { return jobs_; }
   std::uint64_t climbs() const { return climbs_; }
   // At the root, before choosing a child.
   void at_root() { climbing_ = false; }
@@ -99,7 +104,7 @@ class ThreadJobs {
   std::uint64_t work_ = 0;   // its expansions
   bool climbing_ = false;    // its work is done; not yet at the root
   bool climbed_ = false;     // the last job ended by climbing
-  std::uint64_t climbs_ = 0;
+  std::uint64_t jobs_ = 0, climbs_ = 0;  // statistics
 };
 
 }  // namespace dfpn

@@ -32,6 +32,13 @@ struct FakeSharing {
   void assume(std::uint64_t key, Numbers n) { assumed[key] = n; }
 };
 
+// What the searcher does at a node it coordinates at (DepthFirstPns::mid).
+template <class FrameAt>
+void maybe_start(ThreadJobs& jobs, std::uint32_t depth, std::uint64_t previous_work, std::uint64_t expansions,
+                 FrameAt frame_at, FakeSharing& sharing) {
+  if (jobs.can_start(depth, 0, previous_work, sharing.job_work())) jobs.start(depth, 0, expansions, frame_at, sharing);
+}
+
 // Three plies, all with equal numbers, child 0 entered at each.
 struct ThreePlies {
   std::vector<FakeFrame> frames = {{true, 5, 5, 0, 0}, {false, 5, 5, 1, 0}, {true, 5, 5, 2, 0}};
@@ -44,8 +51,8 @@ struct ThreePlies {
     jobs.enter(1, 0);
   }
   void start(std::uint32_t depth, std::uint64_t previous_work, std::uint64_t expansions) {
-    jobs.maybe_start(depth, 0, previous_work, expansions,
-                     [this](std::uint32_t d) -> const FakeFrame& { return frames[d]; }, sharing);
+    const auto frame_at = [this](std::uint32_t d) -> const FakeFrame& { return frames[d]; };
+    maybe_start(jobs, depth, previous_work, expansions, frame_at, sharing);
   }
 };
 
@@ -61,7 +68,7 @@ TEST(ThreadJobs, AJobAssumesItsNodeWonByTheSideItLeansTo) {
   jobs.enter(1, 1);
   jobs.reach(2, 102);
   const auto frame_at = [&](std::uint32_t d) -> const FakeFrame& { return frames[d]; };
-  jobs.maybe_start(2, 0, /*previous_work=*/3, /*expansions=*/50, frame_at, sharing);
+  maybe_start(jobs, 2, /*previous_work=*/3, /*expansions=*/50, frame_at, sharing);
   ASSERT_EQ(sharing.assumed.size(), 3u);  // the job's node, its parent and the root
   EXPECT_TRUE(sharing.assumed[102].proven());
   EXPECT_EQ(sharing.assumed[101].pn, 200u);  // with_child of depth 1 applied to proven (pn 0)
@@ -75,7 +82,7 @@ TEST(ThreadJobs, AnAndNodeLeaningToTheDefenderIsAssumedDisproven) {
   jobs.reach(0, 100);
   jobs.enter(0, 0);
   jobs.reach(1, 101);
-  jobs.maybe_start(1, 0, 0, 0, [&](std::uint32_t d) -> const FakeFrame& { return frames[d]; }, sharing);
+  maybe_start(jobs, 1, 0, 0, [&](std::uint32_t d) -> const FakeFrame& { return frames[d]; }, sharing);
   EXPECT_TRUE(sharing.assumed[101].disproven());
 }
 
