@@ -3,9 +3,9 @@
 //
 // Arrays of 2 MiB or more start on a 2 MiB boundary and ask the kernel for
 // huge pages. With 4 KiB pages nearly every probe would also miss the TLB,
-// and setting the array up would take one page fault per 4 KiB: on a
-// virtual machine that cost a 7x7 Hex solve about 0.1 s before its first
-// node (docs/benchmarks.md, "Setting up a solve").
+// and setting the array up would take one page fault per 4 KiB, which on a
+// virtual machine is a large share of a short solve (docs/benchmarks.md,
+// "Setting up a solve").
 #pragma once
 
 #include <cstddef>
