@@ -299,7 +299,7 @@ class DepthFirstPns {
       if (jobs && depth == root_depth_) jobs_.at_root();
       const auto choice = frame.choose(shared ? &sharing_ : nullptr, local.phi, forced);
       if (jobs) jobs_.enter(depth, choice.best);
-      enter_child(game, frame, choice, local, forced, depth);
+      enter_child(game, frame, choice, local, forced, shared, depth);
       frame.refresh(table_, choice.best, counters_);
       if (Share::kShared && shared && (adopted = solved_by_another(key))) break;
       if (jobs && jobs_.climbing(depth, root_depth_, counters_.expansions)) {
@@ -331,11 +331,17 @@ class DepthFirstPns {
   // Searches below the chosen child with its thresholds and records what
   // the search returned.
   void enter_child(G& game, Frame& frame, const typename Frame::Choice& choice, Thresholds local, bool forced,
-                   std::uint32_t depth) {
+                   bool shared, std::uint32_t depth) {
     const auto& c1 = frame[choice.best];
     const bool runner_up_first = choice.second_index < choice.best && choice.second < kInfinity;
     Thresholds t = child_thresholds(local, frame.delta(), frame.theirs(c1.numbers), choice.second, runner_up_first,
                                     options_.epsilon);
+    // A child chosen for what another searcher's job assumes of it may
+    // already stand at the threshold its runner-up sets: entered so, it
+    // would return at once and be chosen again, over and over. It gets room
+    // above its own numbers instead, so this searcher works below it.
+    if (shared && frame.mine(c1.numbers) >= t.phi)
+      t.phi = std::min(local.phi, second_threshold(frame.mine(c1.numbers), options_.epsilon));
     if (forced) {
       ++counters_.forced_steps;
       t.phi = std::max(t.phi, clamp_finite(std::int64_t{frame.mine(c1.numbers)} + 1));

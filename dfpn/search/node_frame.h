@@ -165,8 +165,8 @@ class NodeFrame {
 
  private:
   // With `assumptions`, a busy child is judged by what the job of the
-  // searcher in it assumes: passed over if that settles it, else ranked by
-  // its assumed number.
+  // searcher in it assumes: passed over if that leaves it lost for the
+  // mover, else ranked by its assumed number (first, if won).
   template <class Share>
   Choice choose_among(const Share* sharing, ProofNumber local_phi, bool forced, bool assumptions) const {
     Choice c;
@@ -181,8 +181,8 @@ class NodeFrame {
           choice = virtual_number(m, others);
           if (assumptions && others > 0) {
             if (const auto v = sharing->assumed(children_[i].key)) {
-              if (v->solved()) continue;
-              choice = mine(*v);
+              if (theirs(*v) == 0) continue;  // lost for the mover if the job goes its way
+              choice = mine(*v);              // 0: the node's fate rests on it; help there
             }
           }
         }

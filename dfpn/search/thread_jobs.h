@@ -9,8 +9,10 @@
 // way its numbers lean (φ ≤ δ: the side to move wins). It publishes what the
 // positions on its path then look like: the job's node solved, each ancestor
 // recomputed with that child. Another searcher choosing a child that the
-// first one is in reads those numbers instead: a child assumed settled is
-// passed over, and the others are ranked as they would stand after the job.
+// first one is in reads those numbers instead: a child the job would leave
+// lost for the chooser is passed over, one it would leave won is followed
+// (the node's fate rests on it), and the others are ranked as they would
+// stand after the job.
 // After `job_work` expansions the searcher climbs back to the root,
 // storing the numbers it has, and chooses afresh, so no searcher stays
 // long on a subtree the others' results have made pointless.

@@ -105,6 +105,58 @@ TEST(Dfpn, AgreesWithOracleOnTrees) { check_dfpn_against_oracle(Shape::Tree, 0, 
 TEST(Dfpn, AgreesWithOracleOnDags) { check_dfpn_against_oracle(Shape::Dag, 0, 1000); }
 TEST(Dfpn, AgreesWithOracleOnCyclicGraphs) { check_dfpn_against_oracle(Shape::Graph, 0, 1000); }
 
+// Another searcher that never moves: it stays below one root child, and its
+// job's assumption about that child stays what the test sets.
+struct FrozenNeighbour {
+  static constexpr bool kShared = true;
+  std::uint64_t busy = 0;
+  Numbers assumption;
+  bool shares_at(std::uint32_t depth) const { return depth == 0; }
+  void enter(std::uint64_t) {}
+  void leave(std::uint64_t) {}
+  std::uint32_t others_below(std::uint64_t key) const { return key == busy ? 1 : 0; }
+  bool stop_requested() const { return false; }
+  std::uint64_t job_work() const { return 1000; }
+  void assume(std::uint64_t, Numbers) {}
+  std::optional<Numbers> assumed(std::uint64_t key) const {
+    return key == busy ? std::optional<Numbers>(assumption) : std::nullopt;
+  }
+};
+
+// Whatever another searcher's job assumes about a busy root child (nearly
+// won for the root's mover, won, lost), the search still solves the root:
+// a child chosen for a hopeful assumption while its own numbers already
+// stand at the runner-up's threshold is searched with room above them,
+// not entered and left at once, again and again, without end.
+TEST(Dfpn, AnotherSearchersAssumptionNeverStallsTheSearch) {
+  for (std::uint64_t seed = 0; seed < 120; ++seed) {
+    SyntheticGame g(seed, testing::instance_params(Shape::Dag, seed));
+    MoveListOf<SyntheticGame> moves;
+    g.generate_moves(moves);
+    for (Player attacker : {Player::Black, Player::White}) {
+      const Outcome expected = Minimax(g, attacker).solve().outcome;
+      const bool is_or = g.to_move() == attacker;
+      const Numbers won = is_or ? Numbers::proven_node() : Numbers::disproven_node();
+      const Numbers lost = is_or ? Numbers::disproven_node() : Numbers::proven_node();
+      for (const auto& move : moves) {
+        SyntheticGame child = g;
+        child.play(move);
+        for (const Numbers assumption : {Numbers{1, 1}, won, lost}) {
+          FrozenNeighbour neighbour{child.hash(), assumption};
+          auto table = TranspositionTable::with_entries(1 << 12);
+          Limits limits;
+          limits.max_nodes = 200'000;  // a stall would show up as "unknown"
+          DepthFirstPns<SyntheticGame, TranspositionTable, FrozenNeighbour> search(g, attacker, table, neighbour,
+                                                                                   limits, DfpnOptions{});
+          ASSERT_EQ(search.solve().outcome, expected)
+              << testing::describe(Shape::Dag, seed) << " busy " << g.move_to_string(move) << " assumed "
+              << assumption.pn << "/" << assumption.dn;
+        }
+      }
+    }
+  }
+}
+
 // G with one legal move at its start: minimax on it gives the value of the
 // position after that move on the path that led to it.
 template <Game G>
