@@ -336,15 +336,15 @@ class DepthFirstPns {
     const bool runner_up_first = choice.second_index < choice.best && choice.second < kInfinity;
     Thresholds t = child_thresholds(local, frame.delta(), frame.theirs(c1.numbers), choice.second, runner_up_first,
                                     options_.epsilon);
+    const ProofNumber own = frame.mine(c1.numbers);
     // A child chosen for what another searcher's job assumes of it may
     // already stand at the threshold its runner-up sets: entered so, it
     // would return at once and be chosen again, over and over. It gets room
     // above its own numbers instead, so this searcher works below it.
-    if (shared && frame.mine(c1.numbers) >= t.phi)
-      t.phi = std::min(local.phi, second_threshold(frame.mine(c1.numbers), options_.epsilon));
+    if (shared && own >= t.phi) t.phi = std::min(local.phi, second_threshold(own, options_.epsilon));
     if (forced) {
       ++counters_.forced_steps;
-      t.phi = std::max(t.phi, clamp_finite(std::int64_t{frame.mine(c1.numbers)} + 1));
+      t.phi = std::max(t.phi, clamp_finite(std::int64_t{own} + 1));
       t.delta = std::max(t.delta, clamp_finite(std::int64_t{frame.theirs(c1.numbers)} + 1));
     }
     ScopedMove<G> played(game, c1.move);
