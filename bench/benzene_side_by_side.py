@@ -7,10 +7,14 @@ never committed). Each position runs on both solvers at the same time, one
 core each (taskset), then again with the cores swapped, so neither keeps the
 faster core; each solver's time is the mean of its two runs. Prints each
 position's times, node counts and the ratio dfpn / Benzene (below 1: dfpn is
-faster), with the date and the CPU; --json writes the same as JSON.
+faster), with the date and the CPU; --json writes the same as JSON. With
+--rounds N each position gets N such pairs of runs: the times are the means
+of all, and the range of the ratio over the pairs shows how far one pair can
+stray on a noisy host.
 
   bench/benzene_side_by_side.py --suite bench/suites/hex-7x7-openings.json
   bench/benzene_side_by_side.py --size 8 --openings a1,d5 -- --algo dfpn+
+  bench/benzene_side_by_side.py --size 8 --openings a1 --rounds 3
   bench/benzene_side_by_side.py --size 8 --openings a1 --benzene-tt-bits 13 -- --tt-entries 8192
   bench/benzene_side_by_side.py --size 8 --openings a1 --benzene-gtp "param_solver_vc use_patterns 0"
 
@@ -181,8 +185,12 @@ def main():
     ap.add_argument("--benzene-gtp", action="append", default=[],
                     help="a GTP command for Benzene before each solve (repeatable), e.g. to switch a piece of its "
                          "knowledge off: \"param_solver_vc use_patterns 0\"")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="pairs of runs per position, the cores swapped within each pair (default 1)")
     ap.add_argument("--json", help="write the results here")
     o = ap.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
+    if o.rounds < 1:
+        ap.error("--rounds: must be at least 1")
 
     if shutil.which("taskset") is None:
         sys.exit("benzene_side_by_side: needs taskset (util-linux)")
@@ -200,11 +208,11 @@ def main():
     print(f"# {stamp}, {cpu_name()}, {os.cpu_count()} cores; dfpn {o.dfpn} {' '.join(extra)}; benzene {benzene}"
           + "".join(f"; benzene: {line}" for line in o.benzene_gtp))
     print(f"{'position':16} {'winner':7} {'benzene s':>10} {'dfpn s':>10} {'ratio':>7} {'benzene nodes':>14} "
-          f"{'dfpn nodes':>11}")
+          f"{'dfpn nodes':>11}" + (f" {'ratio range':>12}" if o.rounds > 1 else ""))
     rows, total = [], {"benzene": 0.0, "dfpn": 0.0}
     for size, moves, name in positions:
         runs = {"benzene": [], "dfpn": []}
-        for bcore, dcore in ((0, 1), (1, 0)):
+        for bcore, dcore in ((0, 1), (1, 0)) * o.rounds:
             result = {}
             tb = threading.Thread(target=lambda: result.update(
                 b=run_benzene(benzene, bcore, size, moves, o.benzene_tt_bits, o.time, o.benzene_gtp)))
@@ -228,11 +236,19 @@ def main():
         b, d = row["benzene"], row["dfpn"]
         ratio = d["time_s"] / b["time_s"] if b["time_s"] and d["time_s"] else None
         row["ratio"] = ratio
+        # Each pair's ratio (both runs of both solvers ok), for the spread.
+        pair_ratios = []
+        for i in range(0, len(runs["dfpn"]), 2):
+            pair = {who: runs[who][i:i + 2] for who in runs}
+            if all(r.time_s is not None and r.error is None for who in pair for r in pair[who]):
+                pair_ratios.append(sum(r.time_s for r in pair["dfpn"]) / sum(r.time_s for r in pair["benzene"]))
+        row["pair_ratios"] = pair_ratios
+        spread = f" {min(pair_ratios):5.2f}-{max(pair_ratios):<5.2f}" if o.rounds > 1 and pair_ratios else ""
         agree = b["winner"] == d["winner"]
         rows.append(row)
         fmt = lambda x, spec: format(x, spec) if x is not None else "-"
         print(f"{name:16} {str(d['winner']):7} {fmt(b['time_s'], '10.2f')} {fmt(d['time_s'], '10.2f')} "
-              f"{fmt(ratio, '7.2f')} {fmt(b['nodes'], '14d')} {fmt(d['nodes'], '11d')}"
+              f"{fmt(ratio, '7.2f')} {fmt(b['nodes'], '14d')} {fmt(d['nodes'], '11d')}" + spread
               + ("" if agree else f"  WINNERS DIFFER (benzene {b['winner']})")
               + ("  " + "; ".join(b["errors"] + d["errors"]) if b["errors"] or d["errors"] else ""), flush=True)
     ratio = total["dfpn"] / total["benzene"] if total["benzene"] else float("nan")
@@ -240,7 +256,7 @@ def main():
     if o.json:
         with open(o.json, "w") as f:
             json.dump({"date": stamp, "cpu": cpu_name(), "dfpn_args": extra, "benzene": benzene,
-                       "benzene_gtp": o.benzene_gtp, "positions": rows,
+                       "benzene_gtp": o.benzene_gtp, "rounds": o.rounds, "positions": rows,
                        "total": total}, f, indent=2)
     differ = any(r["benzene"]["winner"] != r["dfpn"]["winner"] for r in rows)
     return 1 if differ else 0
