@@ -212,15 +212,23 @@ def main():
     rows, total = [], {"benzene": 0.0, "dfpn": 0.0}
     for size, moves, name in positions:
         runs = {"benzene": [], "dfpn": []}
-        for bcore, dcore in ((0, 1), (1, 0)) * o.rounds:
-            result = {}
-            tb = threading.Thread(target=lambda: result.update(
-                b=run_benzene(benzene, bcore, size, moves, o.benzene_tt_bits, o.time, o.benzene_gtp)))
-            td = threading.Thread(target=lambda: result.update(d=run_dfpn(o.dfpn, dcore, size, moves, extra, o.time)))
-            tb.start(), td.start()
-            tb.join(), td.join()
-            runs["benzene"].append(result["b"])
-            runs["dfpn"].append(result["d"])
+        pair_ratios = []  # each pair's ratio, where all four runs went well
+        for _ in range(o.rounds):
+            pair = {"benzene": [], "dfpn": []}
+            for bcore, dcore in ((0, 1), (1, 0)):
+                result = {}
+                tb = threading.Thread(target=lambda: result.update(
+                    b=run_benzene(benzene, bcore, size, moves, o.benzene_tt_bits, o.time, o.benzene_gtp)))
+                td = threading.Thread(
+                    target=lambda: result.update(d=run_dfpn(o.dfpn, dcore, size, moves, extra, o.time)))
+                tb.start(), td.start()
+                tb.join(), td.join()
+                pair["benzene"].append(result["b"])
+                pair["dfpn"].append(result["d"])
+            for who in runs:
+                runs[who] += pair[who]
+            if all(r.time_s is not None and r.error is None for who in pair for r in pair[who]):
+                pair_ratios.append(sum(r.time_s for r in pair["dfpn"]) / sum(r.time_s for r in pair["benzene"]))
         row = {"position": name, "size": size, "moves": moves}
         for who in ("benzene", "dfpn"):
             ok = [r for r in runs[who] if r.time_s is not None and r.error is None]
@@ -236,12 +244,6 @@ def main():
         b, d = row["benzene"], row["dfpn"]
         ratio = d["time_s"] / b["time_s"] if b["time_s"] and d["time_s"] else None
         row["ratio"] = ratio
-        # Each pair's ratio (both runs of both solvers ok), for the spread.
-        pair_ratios = []
-        for i in range(0, len(runs["dfpn"]), 2):
-            pair = {who: runs[who][i:i + 2] for who in runs}
-            if all(r.time_s is not None and r.error is None for who in pair for r in pair[who]):
-                pair_ratios.append(sum(r.time_s for r in pair["dfpn"]) / sum(r.time_s for r in pair["benzene"]))
         row["pair_ratios"] = pair_ratios
         spread = f" {min(pair_ratios):5.2f}-{max(pair_ratios):<5.2f}" if o.rounds > 1 and pair_ratios else ""
         agree = b["winner"] == d["winner"]
