@@ -50,12 +50,13 @@ struct HexKnowledge {
   int max_edge_semis_per_pair = kMostSemisPerPair;  // 1..kMostSemisPerPair
   int max_connections = 40000;  // H-search effort bound per side
   // Whether the AND rule may join two connections at one of the side's
-  // edges. A chain that reaches an edge needs nothing beyond it, so such
-  // connections seldom decide anything, but every pair of cells joined to
-  // an edge gets one: on 8x8 they are most of all connections, crowding
-  // the lists and the effort bound. The few decisions they make (an OR of
-  // paths that leave through different edges) cost a little search
-  // without them, far less than building them (the test
+  // edges. A chain that reaches an edge needs nothing beyond it, but an OR
+  // of two paths that differ in one stretch, one of them through the edge,
+  // does: such joins shrink the move list in about one 8x8 position in ten.
+  // Every pair of cells joined to an edge gets one, though: on 8x8 they are
+  // most of all connections, crowding the lists and the effort bound, and
+  // each analysis costs several times as much, more than the nodes saved
+  // (docs/benchmarks.md, "semis through an edge"; the test
   // HSearch.AndOverEdgesBuildsMostConnectionsAndStaysSound counts them).
   bool and_over_edges = false;
   // Benzene's captured sets in H-search: the cells a side captures by
