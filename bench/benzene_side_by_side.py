@@ -90,6 +90,9 @@ class Run:
         self.winner = None
         self.error = None
 
+    def ok(self):
+        return self.time_s is not None and self.error is None
+
 
 def run_benzene(binary, core, size, moves, tt_bits, timeout, gtp=()):
     """Solves the position with Benzene's dfpn-solve-state; times the command alone."""
@@ -227,11 +230,11 @@ def main():
                 pair["dfpn"].append(result["d"])
             for who in runs:
                 runs[who] += pair[who]
-            if all(r.time_s is not None and r.error is None for who in pair for r in pair[who]):
+            if all(r.ok() for who in pair for r in pair[who]):
                 pair_ratios.append(sum(r.time_s for r in pair["dfpn"]) / sum(r.time_s for r in pair["benzene"]))
         row = {"position": name, "size": size, "moves": moves}
         for who in ("benzene", "dfpn"):
-            ok = [r for r in runs[who] if r.time_s is not None and r.error is None]
+            ok = [r for r in runs[who] if r.ok()]
             row[who] = {
                 "times_s": [r.time_s for r in ok],
                 "time_s": sum(r.time_s for r in ok) / len(ok) if ok else None,
