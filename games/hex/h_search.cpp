@@ -621,8 +621,9 @@ class HSearch {
       if (++or_steps_ > kMaxOrSteps) return;
       chosen.push_back(ids[std::size_t(i)]);
       if (done) {
-        if constexpr (kCaptured) out.emplace_back(all | other | captured_meeting(next), chosen);
-        else out.emplace_back(all | other, chosen);
+        // The parts are read only for a derivation (recording).
+        if constexpr (kCaptured) out.emplace_back(all | other | captured_meeting(next), record_ ? chosen : Ids{});
+        else out.emplace_back(all | other, record_ ? chosen : Ids{});
       } else {
         or_combine<kCaptured>(semis, ids, meet_below, i, next, all | other, cap, chosen, out);
       }

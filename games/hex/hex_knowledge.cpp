@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <climits>
 #include <span>
 #include <tuple>
@@ -141,25 +142,97 @@ CellSet captured_by_playing(HexCells& cells, int size, int cell, std::uint8_t co
   return out;
 }
 
-FillIn fill_in(HexCells& cells, int size, bool captured, unsigned sides, std::uint8_t dead_colour) {
+namespace {
+
+// Fill-in's tests are local: whether a cell is dead depends only on its six
+// neighbours, whether a pair is captured only on the two cells'. So a test
+// that failed is made again only after a fill next to it. The passes keep a
+// full rescan's index order and skip only tests whose answer cannot have
+// changed, so the fill is the same.
+class FillTodo {
+ public:
+  // Every test to make (a fresh board), or none yet.
+  FillTodo(int size, bool all) : size_(size) {
+    if (!all) return;
+    for (int cell = 0; cell < size * size; ++cell) dead_.set(cell), pairs_.set(cell), pair_ks_[std::size_t(cell)] = 7;
+  }
+  // A fill on `cell`: its neighbours' dead tests, and the tests of the
+  // pairs a neighbour belongs to, are to be made again.
+  void filled(int cell) {
+    const int r = cell / size_, c = cell % size_;
+    for (std::size_t k = 0; k < 6; ++k) {
+      const int nr = r + kRingRows[k], nc = c + kRingCols[k];
+      if (nr < 0 || nr >= size_ || nc < 0 || nc >= size_) continue;
+      const int x = nr * size_ + nc;
+      dead_.set(x);
+      // Pairs are kept at their first cell (in index order); x is the
+      // first of its pairs with later cells and the k-th later cell of
+      // the cells before it.
+      mark_pairs(x, 7);
+      for (std::size_t j = 0; j < 3; ++j) {
+        const int fr = nr - kLaterRows[j], fc = nc - kLaterCols[j];
+        if (fr >= 0 && fr < size_ && fc >= 0 && fc < size_) mark_pairs(fr * size_ + fc, 1u << j);
+      }
+    }
+  }
+  int next_dead(int from) const { return dead_.next(from); }
+  void dead_tested(int cell) { dead_.clear(cell); }
+  int next_pair_start(int from) const { return pairs_.next(from); }
+  // The pairs (a, a's k-th later cell) to test, as bits k; now tested.
+  unsigned take_pairs(int a) {
+    pairs_.clear(a);
+    return std::exchange(pair_ks_[std::size_t(a)], 0u);
+  }
+
+  // The later neighbours in index order: (r, c+1), (r+1, c-1), (r+1, c).
+  static constexpr std::array<int, 3> kLaterRows = {0, 1, 1}, kLaterCols = {1, -1, 0};
+
+ private:
+  struct Bits {
+    std::array<std::uint64_t, (HexGame::kMaxCells + 63) / 64> words{};
+    void set(int i) { words[std::size_t(i) / 64] |= std::uint64_t{1} << (i % 64); }
+    void clear(int i) { words[std::size_t(i) / 64] &= ~(std::uint64_t{1} << (i % 64)); }
+    // The first set bit at or after `from`, or -1.
+    int next(int from) const {
+      for (std::size_t w = std::size_t(from) / 64; w < words.size(); ++w) {
+        std::uint64_t bits = words[w];
+        if (w == std::size_t(from) / 64) bits &= ~std::uint64_t{0} << (from % 64);
+        if (bits) return int(w * 64) + std::countr_zero(bits);
+      }
+      return -1;
+    }
+  };
+  void mark_pairs(int a, unsigned ks) {
+    pair_ks_[std::size_t(a)] |= ks;
+    pairs_.set(a);
+  }
+  int size_;
+  Bits dead_, pairs_;
+  std::array<std::uint8_t, HexGame::kMaxCells> pair_ks_{};
+};
+
+FillIn fill_in(HexCells& cells, int size, bool captured, unsigned sides, std::uint8_t dead_colour, FillTodo& todo) {
   FillIn out;
-  const int count = size * size;
+  auto fill = [&](int cell, std::uint8_t colour) {
+    cells[std::size_t(cell)] = colour;
+    todo.filled(cell);
+  };
   for (bool changed = true; changed;) {
     changed = false;
-    for (int cell = 0; cell < count; ++cell) {
+    for (int cell = todo.next_dead(0); cell >= 0; cell = todo.next_dead(cell + 1)) {
+      todo.dead_tested(cell);
       if (cells[std::size_t(cell)] != kEmpty || !is_dead(cells, size, cell)) continue;
-      cells[std::size_t(cell)] = dead_colour;  // either colour: it does not matter
+      fill(cell, dead_colour);  // either colour: it does not matter
       out.dead.insert(cell);
       changed = true;
     }
     if (!captured) continue;
-    for (int a = 0; a < count; ++a) {
-      if (cells[std::size_t(a)] != kEmpty) continue;
+    for (int a = todo.next_pair_start(0); a >= 0; a = todo.next_pair_start(a + 1)) {
+      const unsigned ks = todo.take_pairs(a);
       const int r = a / size, c = a % size;
-      // Each unordered adjacent pair once: the neighbours after a in index order.
-      constexpr std::array<int, 3> kRows = {0, 1, 1}, kCols = {1, -1, 0};
       for (std::size_t k = 0; k < 3 && cells[std::size_t(a)] == kEmpty; ++k) {
-        const int nr = r + kRows[k], nc = c + kCols[k];
+        if (!(ks >> k & 1u)) continue;
+        const int nr = r + FillTodo::kLaterRows[k], nc = c + FillTodo::kLaterCols[k];
         if (nr >= size || nc < 0 || nc >= size) continue;
         const int b = nr * size + nc;
         if (cells[std::size_t(b)] != kEmpty) continue;
@@ -167,7 +240,8 @@ FillIn fill_in(HexCells& cells, int size, bool captured, unsigned sides, std::ui
           if (!(sides >> side & 1u)) continue;
           const std::uint8_t z = side == 0 ? kBlack : kWhite;
           if (!captured_pair(cells, size, a, b, z)) continue;
-          cells[std::size_t(a)] = cells[std::size_t(b)] = z;
+          fill(a, z);
+          fill(b, z);
           out.captured[side].insert(a);
           out.captured[side].insert(b);
           changed = true;
@@ -177,6 +251,19 @@ FillIn fill_in(HexCells& cells, int size, bool captured, unsigned sides, std::ui
     }
   }
   return out;
+}
+
+}  // namespace
+
+FillIn fill_in(HexCells& cells, int size, bool captured, unsigned sides, std::uint8_t dead_colour) {
+  FillTodo todo(size, /*all=*/true);
+  return fill_in(cells, size, captured, sides, dead_colour, todo);
+}
+
+FillIn fill_in_after(HexCells& cells, int size, int move, bool captured, unsigned sides, std::uint8_t dead_colour) {
+  FillTodo todo(size, /*all=*/false);
+  todo.filled(move);
+  return fill_in(cells, size, captured, sides, dead_colour, todo);
 }
 
 CellSet shrink_proof_set(const HexCells& cells, int size, Player winner, const CellSet& set, bool captured) {
@@ -363,7 +450,8 @@ namespace {
 // fill-in counts: the opponent's would add opponent stones, and the
 // comparison with playing d rests on the mover having more stones). A
 // dropped move never drops others, so each dropped move is dominated by a
-// kept one (domination is transitive).
+// kept one (domination is transitive). `cells` is the position after its
+// fill-in, a fixpoint of it, so after c only c's neighbourhood is tested.
 void drop_dominated(const HexCells& cells, int n, Player mover, const HexKnowledge& knobs, HexAnalysis& out) {
   const std::uint8_t z = colour_of(mover);
   const unsigned side = mover == Player::Black ? 1u : 2u;
@@ -373,7 +461,7 @@ void drop_dominated(const HexCells& cells, int n, Player mover, const HexKnowled
     if (dropped.contains(c)) return;
     after = cells;
     after[std::size_t(c)] = z;
-    const FillIn f = fill_in(after, n, knobs.captured_cells, side, z);
+    const FillIn f = fill_in_after(after, n, c, knobs.captured_cells, side, z);
     CellSet dominated = f.all() & out.moves;
     dominated.erase(c);
     dominated -= dropped;

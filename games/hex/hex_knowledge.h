@@ -116,6 +116,11 @@ struct FillIn {
 // pairs of the sides in `sides` (bit 0 Black, bit 1 White) until nothing
 // changes. Every step preserves the value of the position.
 FillIn fill_in(HexCells& cells, int size, bool captured, unsigned sides = 3, std::uint8_t dead_colour = 1);
+// The same fill for a board that was a fixpoint of it (with the same
+// `captured`, and `sides` or more) until `move` was placed: only tests next
+// to the move and to what it fills are made.
+FillIn fill_in_after(HexCells& cells, int size, int move, bool captured, unsigned sides = 3,
+                     std::uint8_t dead_colour = 1);
 // `set` (empty cells of `cells`) with what the loser's fill-in takes out of
 // it once the loser holds every empty cell outside it: still a set the
 // winner wins within.

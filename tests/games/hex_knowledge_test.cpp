@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <optional>
 #include <random>
@@ -364,6 +365,92 @@ TEST(HexKnowledge, FillInPreservesTheValue) {
   }
   EXPECT_GT(with_dead, 20);
   EXPECT_GT(with_captured, 20);
+}
+
+// Fill-in as its definition reads: pass after pass over every cell (dead
+// cells, then adjacent pairs a side captures, in index order) until a pass
+// fills nothing. fill_in() and fill_in_after() skip tests whose answer
+// cannot have changed; they must fill exactly what this fills.
+FillIn rescanning_fill_in(HexCells& cells, int size, unsigned sides, std::uint8_t dead_colour) {
+  auto dead = [&](int cell) { return dead_cells(cells, size).contains(cell); };
+  auto captured_pair = [&](int a, int b, std::uint8_t z) {
+    cells[std::size_t(b)] = z;
+    const bool a_dies = dead(a);
+    cells[std::size_t(b)] = kEmpty;
+    cells[std::size_t(a)] = z;
+    const bool b_dies = dead(b);
+    cells[std::size_t(a)] = kEmpty;
+    return a_dies && b_dies;
+  };
+  FillIn out;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int cell = 0; cell < size * size; ++cell)
+      if (cells[std::size_t(cell)] == kEmpty && dead(cell))
+        cells[std::size_t(cell)] = dead_colour, out.dead.insert(cell), changed = true;
+    for (int a = 0; a < size * size; ++a) {
+      const int r = a / size, c = a % size;
+      const std::array<std::array<int, 2>, 3> later = {{{r, c + 1}, {r + 1, c - 1}, {r + 1, c}}};
+      for (const auto& [br, bc] : later) {
+        if (cells[std::size_t(a)] != kEmpty) break;
+        if (br >= size || bc < 0 || bc >= size || cells[std::size_t(br * size + bc)] != kEmpty) continue;
+        const int b = br * size + bc;
+        for (int side = 0; side < 2; ++side) {
+          const std::uint8_t z = side == 0 ? kBlack : kWhite;
+          if (!(sides >> side & 1u) || !captured_pair(a, b, z)) continue;
+          cells[std::size_t(a)] = cells[std::size_t(b)] = z;
+          out.captured[side].insert(a), out.captured[side].insert(b), changed = true;
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+void expect_same_fill(const FillIn& got, const HexCells& got_cells, const FillIn& want, const HexCells& want_cells,
+                      const std::string& where) {
+  EXPECT_TRUE(got.dead == want.dead && got.captured[0] == want.captured[0] && got.captured[1] == want.captured[1] &&
+              got_cells == want_cells)
+      << where;
+}
+
+TEST(HexKnowledge, FillInFillsWhatAFullRescanFills) {
+  std::mt19937 rng(23);
+  int filled_after_moves = 0, compared_after_moves = 0;
+  for (int size : {3, 4, 5, 6, 8, 11}) {
+    for (int t = 0; t < (kSanitized ? 10 : 40); ++t) {
+      HexGame g(size);
+      const int stones = int(rng() % std::uint32_t(size * size / 2 + 1));
+      for (int s = 0; s < stones; ++s) {
+        HexGame::MoveList moves;
+        g.generate_moves(moves);
+        if (moves.empty()) break;
+        g.place(moves[rng() % moves.size()], rng() % 2 ? Player::Black : Player::White);
+      }
+      const unsigned sides = 1u + unsigned(rng() % 3);
+      HexCells fixpoint = cells_of(g), reference = fixpoint;
+      const FillIn want = rescanning_fill_in(reference, size, sides, kBlack);
+      const FillIn got = fill_in(fixpoint, size, true, sides, kBlack);
+      expect_same_fill(got, fixpoint, want, reference, g.to_text());
+      // From the fixpoint, a stone on each empty cell in turn.
+      for (int move = 0; move < size * size; ++move) {
+        if (fixpoint[std::size_t(move)] != kEmpty) continue;
+        const std::uint8_t z = rng() % 2 ? kBlack : kWhite;
+        HexCells after = fixpoint;
+        after[std::size_t(move)] = z;
+        HexCells rescanned = after;
+        const FillIn want_after = rescanning_fill_in(rescanned, size, sides, z);
+        const FillIn got_after = fill_in_after(after, size, move, true, sides, z);
+        expect_same_fill(got_after, after, want_after, rescanned, g.to_text() + " move " + std::to_string(move));
+        ++compared_after_moves;
+        filled_after_moves += !want_after.all().empty();
+      }
+    }
+  }
+  std::printf("fill-in after a move: %d compared, %d filled something\n", compared_after_moves, filled_after_moves);
+  EXPECT_GT(compared_after_moves, kSanitized ? 500 : 2000);
+  EXPECT_GT(filled_after_moves, kSanitized ? 50 : 200);  // the moves' fills are not all empty
 }
 
 // Every claim the knowledge makes is checked against the rules: winners it
