@@ -1,6 +1,7 @@
 #include "games/hex/hex_resistance.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <span>
@@ -69,10 +70,13 @@ Network build_network(const HexCells& cells, int n, int side, const std::vector<
   }
   const auto m = std::size_t(net.nodes);
   net.conductance.assign(m * m, 0.0);
+  std::vector<std::array<int, 2>> wires;  // each once, as first wired
   auto wire = [&](int a, int b) {
     if (a == b) return;
+    double& ab = net.conductance[std::size_t(a) * m + std::size_t(b)];
+    if (ab == 0) wires.push_back({a, b});
     const double g = net.is_stone[std::size_t(a)] || net.is_stone[std::size_t(b)] ? kStoneToEmpty : kEmptyToEmpty;
-    net.conductance[std::size_t(a) * m + std::size_t(b)] = net.conductance[std::size_t(b) * m + std::size_t(a)] = g;
+    ab = net.conductance[std::size_t(b) * m + std::size_t(a)] = g;
   };
   for (int cell = 0; cell < n * n; ++cell) {
     if (cells[std::size_t(cell)] != 0) continue;  // wires touch at least one empty cell
@@ -92,12 +96,19 @@ Network build_network(const HexCells& cells, int n, int side, const std::vector<
     const int a = node_of_end(x), b = node_of_end(y);
     if (a >= 0 && b >= 0) wire(a, b);
   }
+  // The lists from the wires (not from a scan of the whole matrix), each
+  // sorted as a row of the matrix reads.
   net.start.assign(m + 1, 0);
-  for (std::size_t i = 0; i < m; ++i) {
-    for (std::size_t j = 0; j < m; ++j)
-      if (net.conductance[i * m + j] > 0) net.wired.push_back(int(j));
-    net.start[i + 1] = int(net.wired.size());
+  for (const auto& [a, b] : wires) ++net.start[std::size_t(a) + 1], ++net.start[std::size_t(b) + 1];
+  for (std::size_t i = 0; i < m; ++i) net.start[i + 1] += net.start[i];
+  net.wired.resize(std::size_t(net.start[m]));
+  std::vector<int> end(net.start.begin(), net.start.end() - 1);
+  for (const auto& [a, b] : wires) {
+    net.wired[std::size_t(end[std::size_t(a)]++)] = b;
+    net.wired[std::size_t(end[std::size_t(b)]++)] = a;
   }
+  for (std::size_t i = 0; i < m; ++i)
+    std::sort(net.wired.begin() + net.start[i], net.wired.begin() + net.start[i + 1]);
   return net;
 }
 
