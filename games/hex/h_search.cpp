@@ -426,9 +426,18 @@ class HSearch {
   // and returns its slot, or -1 if it is not needed.
   static int admit(std::span<Set> list, std::int8_t& count, std::int8_t& widest, std::uint8_t& gate,
                    const Set& carrier) {
-    if (carrier.size() >= gate) return -1;
+    if (carrier.size() >= gate || covered(list, count, carrier)) return -1;
+    return place(list, count, widest, gate, carrier);
+  }
+  // Whether one of the first `count` carriers of `list` lies inside `carrier`.
+  static bool covered(std::span<const Set> list, int count, const Set& carrier) {
     for (int i = 0; i < count; ++i)
-      if (list[std::size_t(i)].subset_of(carrier)) return -1;
+      if (list[std::size_t(i)].subset_of(carrier)) return true;
+    return false;
+  }
+  // Stores a newcomer that passed admit's tests; returns its slot.
+  static int place(std::span<Set> list, std::int8_t& count, std::int8_t& widest, std::uint8_t& gate,
+                   const Set& carrier) {
     const int capacity = int(list.size());
     const int slot = count < capacity ? count++ : widest;
     list[std::size_t(slot)] = carrier;
@@ -499,10 +508,10 @@ class HSearch {
     PairRef& ref = pair_ref(a, b);
     if (carrier.size() >= ref.semi_gate) return;  // before the walk over the fulls
     Pair& p = pair(ref, a, b);
-    for (const Set& full : fulls_in(p))
-      if (full.subset_of(carrier)) return;
-    const int slot = admit(room_for_semis(p), p.semis, p.widest_semi, ref.semi_gate, carrier);
-    if (slot < 0) return;
+    // A narrower semi turns most newcomers away, so the semis are asked
+    // first (either order admits the same).
+    if (covered(semis_in(p), p.semis, carrier) || covered(fulls_in(p), p.fulls, carrier)) return;
+    const int slot = place(room_for_semis(p), p.semis, p.widest_semi, ref.semi_gate, carrier);
     ++built_;
     const std::array<int, 2> parts = {left, right};
     const int id = record(a, b, key, carrier, ConnectionRule::And, parts);
