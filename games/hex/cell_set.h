@@ -77,6 +77,17 @@ class BasicCellSet {
 
   std::uint64_t word(int i) const { return words_[std::size_t(i)]; }
 
+  // The first cell at or after `from`, or -1: a walk in increasing order
+  // that sees cells inserted ahead of it on the way.
+  int next(int from) const {
+    for (int i = from >> 6; i < kWords; ++i) {
+      std::uint64_t w = words_[std::size_t(i)];
+      if (i == from >> 6) w &= ~std::uint64_t{0} << (from & 63);
+      if (w) return i * 64 + std::countr_zero(w);
+    }
+    return -1;
+  }
+
   // Calls f(cell) for every cell, in increasing order.
   template <class F>
   void for_each(F&& f) const {

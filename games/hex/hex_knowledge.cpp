@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <climits>
 #include <span>
 #include <tuple>
@@ -154,7 +153,7 @@ class FillTodo {
   // Every test to make (a fresh board), or none yet.
   FillTodo(int size, bool all) : size_(size) {
     if (!all) return;
-    for (int cell = 0; cell < size * size; ++cell) dead_.set(cell), pairs_.set(cell), pair_ks_[std::size_t(cell)] = 7;
+    for (int cell = 0; cell < size * size; ++cell) dead_.insert(cell), pairs_.insert(cell), pair_ks_[std::size_t(cell)] = 7;
   }
   // A fill on `cell`: its neighbours' dead tests, and the tests of the
   // pairs a neighbour belongs to, are to be made again.
@@ -164,7 +163,7 @@ class FillTodo {
       const int nr = r + kRingRows[k], nc = c + kRingCols[k];
       if (nr < 0 || nr >= size_ || nc < 0 || nc >= size_) continue;
       const int x = nr * size_ + nc;
-      dead_.set(x);
+      dead_.insert(x);
       // Pairs are kept at their first cell (in index order); x is the
       // first of its pairs with later cells and the k-th later cell of
       // the cells before it.
@@ -176,11 +175,11 @@ class FillTodo {
     }
   }
   int next_dead(int from) const { return dead_.next(from); }
-  void dead_tested(int cell) { dead_.clear(cell); }
+  void dead_tested(int cell) { dead_.erase(cell); }
   int next_pair_start(int from) const { return pairs_.next(from); }
   // The pairs (a, a's k-th later cell) to test, as bits k; now tested.
   unsigned take_pairs(int a) {
-    pairs_.clear(a);
+    pairs_.erase(a);
     return std::exchange(pair_ks_[std::size_t(a)], 0u);
   }
 
@@ -188,26 +187,12 @@ class FillTodo {
   static constexpr std::array<int, 3> kLaterRows = {0, 1, 1}, kLaterCols = {1, -1, 0};
 
  private:
-  struct Bits {
-    std::array<std::uint64_t, (HexGame::kMaxCells + 63) / 64> words{};
-    void set(int i) { words[std::size_t(i) / 64] |= std::uint64_t{1} << (i % 64); }
-    void clear(int i) { words[std::size_t(i) / 64] &= ~(std::uint64_t{1} << (i % 64)); }
-    // The first set bit at or after `from`, or -1.
-    int next(int from) const {
-      for (std::size_t w = std::size_t(from) / 64; w < words.size(); ++w) {
-        std::uint64_t bits = words[w];
-        if (w == std::size_t(from) / 64) bits &= ~std::uint64_t{0} << (from % 64);
-        if (bits) return int(w * 64) + std::countr_zero(bits);
-      }
-      return -1;
-    }
-  };
   void mark_pairs(int a, unsigned ks) {
     pair_ks_[std::size_t(a)] |= ks;
-    pairs_.set(a);
+    pairs_.insert(a);
   }
   int size_;
-  Bits dead_, pairs_;
+  CellSet dead_, pairs_;
   std::array<std::uint8_t, HexGame::kMaxCells> pair_ks_{};
 };
 

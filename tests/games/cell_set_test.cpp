@@ -50,6 +50,10 @@ void agrees_with_std_set(int seed) {
     EXPECT_EQ(a.subset_of(b), only_a.empty());
     EXPECT_TRUE((a & b).subset_of(a));
     EXPECT_EQ(a == b, sa == sb);
+    for (int from : {0, 1, 63, 64, int(rng() % Set::kCapacity), Set::kCapacity - 1}) {
+      const auto at_or_after = sa.lower_bound(from);
+      EXPECT_EQ(a.next(from), at_or_after == sa.end() ? -1 : *at_or_after) << from;
+    }
   }
 }
 
