@@ -29,7 +29,8 @@ class HSearch {
         max_fulls_(std::clamp(knobs.max_fulls_per_pair, 1, kMaxFulls)),
         max_semis_(std::clamp(knobs.max_semis_per_pair, 1, kMaxSemis)),
         max_edge_fulls_(std::clamp(knobs.max_edge_fulls_per_pair, 1, kMaxFulls)),
-        max_edge_semis_(std::clamp(knobs.max_edge_semis_per_pair, 1, kMaxSemis)), s_(scratch()) {
+        max_edge_semis_(std::clamp(knobs.max_edge_semis_per_pair, 1, kMaxSemis)), s_(scratch()), cell_nodes_(n * n),
+        max_connections_(knobs.max_connections) {
     node_count_ = n * n + groups_.count;
     s_.fulls_of.resize(std::size_t(node_count_));
     for (auto& list : s_.fulls_of) list.clear();
@@ -67,7 +68,7 @@ class HSearch {
       const Pair* pair = find_pair(first_edge_, second_edge_);
       return pair && (pair->fulls > 0 || (stop == StopAt::EdgeSemi && pair->semis > 0));
     };
-    for (std::size_t next = 0; next < s_.queue.size() && built_ < knobs_.max_connections; ++next) {
+    for (std::size_t next = 0; next < s_.queue.size() && built_ < max_connections_; ++next) {
       if (stop != StopAt::Never && edges_connected()) break;
       const Pending p = s_.queue[next];
       if (p.key < 0) {
@@ -309,7 +310,7 @@ class HSearch {
     return out;
   }
 
-  int group_node(int group) const { return n_ * n_ + group; }
+  int group_node(int group) const { return cell_nodes_ + group; }
   const Set& captured_of(int node) const { return s_.captured[std::size_t(node)]; }
   // The ends' captured sets that `meet` reaches into (the OR's carrier
   // takes those whole: an intrusion there is answered in its pair).
@@ -320,7 +321,7 @@ class HSearch {
     return out;
   }
   Set captured_meeting(const Set& meet) const { return captured_meeting(meet, or_a_, or_b_); }
-  bool is_cell(int node) const { return node < n_ * n_; }
+  bool is_cell(int node) const { return node < cell_nodes_; }
   int index(int a, int b) const { return a < b ? a * node_count_ + b : b * node_count_ + a; }
 
   // The pair's lists, if it has any connection yet.
@@ -643,23 +644,27 @@ class HSearch {
   // AND rule through a stone group: a full and a semi meeting at one of the
   // side's groups, with disjoint carriers, make a semi between their other
   // ends, with the semi's key. The new connection is (x, group) with
-  // `carrier`; `halves` are the group's connections of the other kind, the
-  // first `older` of them built before it, and `key` the new connection's
-  // key if it is a semi (else -1: the key is the other half's). add_semi may
-  // grow the lists: index them, never hold a reference into one.
-  void semis_through_group(int x, int group, const Set& carrier, int id, const std::vector<Halves>& halves, int key,
-                           int older) {
+  // `new_carrier`; `halves` are the group's connections of the other kind,
+  // the first `older` of them built before it, and `key` the new
+  // connection's key if it is a semi (else -1: the key is the other
+  // half's). What is added has neither end at the group, so the group's
+  // lists do not change while they are walked (as in and_rule_at).
+  void semis_through_group(int x, int group, const Set& new_carrier, int id, const std::vector<Halves>& halves,
+                           int key, int older) {
     if (is_cell(group) || !joins_at(group)) return;
+    const Halves& at_group = halves[std::size_t(group)];
+    const Set* const carriers = at_group.carrier.data();
+    const int* const others = at_group.other.data();
+    const Set carrier = new_carrier;
     const auto count = std::size_t(older);
     for (std::size_t i = 0; i < count; ++i) {
-      const Halves& at_group = halves[std::size_t(group)];
-      const int other = at_group.other[i];
-      const Set other_carrier = at_group.carrier[i];
+      const int other = others[i];
+      const Set other_carrier = carriers[i];
       Set joined = carrier | other_carrier;
       if (!joinable(x, other, carrier, other_carrier) &&
           !(any_captured_ && joinable_through_captured(x, other, carrier, other_carrier, joined)))
         continue;
-      if (built_ >= knobs_.max_connections) return;
+      if (built_ >= max_connections_) return;
       add_semi(x, other, key >= 0 ? key : at_group.key[i], joined, id, id_at(at_group, i));
     }
   }
@@ -692,36 +697,43 @@ class HSearch {
     else and_rule_at<false>(x, middle, c1, id, older);  // the common case, kept lean
   }
   template <bool kCaptured>
-  void and_rule_at(int x, int middle, const Set& c1, int id, int older) {
+  void and_rule_at(int x, int middle, const Set& new_carrier, int id, int older) {
     // New connections never have `middle` as an end, so its list does not
-    // change while it is walked. `blocked`: the cells a second carrier must
-    // avoid (c1, and x itself when x is a cell).
+    // change while it is walked: its arrays are read through pointers taken
+    // once, and the new carrier is a local copy, so that the walk (which
+    // turns away nearly nine in ten on the carrier alone) reloads nothing
+    // after each add. `blocked`: the cells a second carrier must avoid (c1,
+    // and x itself when x is a cell).
     const Halves& at_middle = s_.fulls_of[std::size_t(middle)];
+    const Set* const carriers = at_middle.carrier.data();
+    const int* const others = at_middle.other.data();
+    const Set c1 = new_carrier;
+    const bool x_is_cell = is_cell(x), middle_is_cell = is_cell(middle);
     Set blocked = c1;
-    if (is_cell(x)) blocked.insert(x);
+    if (x_is_cell) blocked.insert(x);
     const auto count = std::size_t(older);
     Set cap_ends;  // the captured sets of x and of the middle (a semi's key)
     if constexpr (kCaptured) cap_ends = captured_of(x) | captured_of(middle);
     for (std::size_t i = 0; i < count; ++i) {
-      const Set& c2 = at_middle.carrier[i];
-      Set carrier = c1 | c2;
-      if (c2.intersects(blocked)) {
-        if constexpr (!kCaptured) {
-          continue;
-        } else {
-          // Benzene's captured-set AND: the carriers may share cells the
-          // ends capture; the union then reserves all of those.
-          if (is_cell(x) && c2.contains(x)) continue;
-          const Set cap = cap_ends | captured_of(at_middle.other[i]);
-          if (!(c1 & c2).subset_of(cap)) continue;
-          carrier |= cap;
-          if ((is_cell(middle) && carrier.contains(middle)) || (is_cell(x) && carrier.contains(x))) continue;
-        }
+      const Set c2 = carriers[i];
+      Set carrier;
+      if (!c2.intersects(blocked)) {
+        carrier = c1 | c2;
+      } else if constexpr (kCaptured) {
+        // Benzene's captured-set AND: the carriers may share cells the
+        // ends capture; the union then reserves all of those.
+        if (x_is_cell && c2.contains(x)) continue;
+        const Set cap = cap_ends | captured_of(others[i]);
+        if (!(c1 & c2).subset_of(cap)) continue;
+        carrier = c1 | c2 | cap;
+        if ((middle_is_cell && carrier.contains(middle)) || (x_is_cell && carrier.contains(x))) continue;
+      } else {
+        continue;
       }
-      const int y = at_middle.other[i];
+      const int y = others[i];
       if (y == x || (is_cell(y) && carrier.contains(y))) continue;
-      if (built_ >= knobs_.max_connections) return;
-      if (is_cell(middle)) {
+      if (built_ >= max_connections_) return;
+      if (middle_is_cell) {
         carrier.insert(middle);
         add_semi(x, y, middle, carrier, id, id_at(at_middle, i));
       } else {
@@ -738,6 +750,10 @@ class HSearch {
   bool record_;
   int max_fulls_, max_semis_, max_edge_fulls_, max_edge_semis_;
   Scratch& s_;
+  // Read on every step, kept here rather than computed or reached through
+  // knobs_ (which the compiler must reload after every store).
+  int cell_nodes_;  // n², the first group's node
+  int max_connections_;
   int node_count_ = 0;
   int pairs_used_ = 0;  // the slots of s_.pairs this call has taken
   std::size_t lists_used_ = 0;  // and of s_.lists

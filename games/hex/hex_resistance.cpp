@@ -19,13 +19,17 @@ struct Network {
   int nodes = 2;
   std::vector<int> node_of;        // per cell, -1 on the opponent's stones
   std::vector<bool> is_stone;      // per node: a group or an edge
-  std::vector<double> conductance; // nodes x nodes, symmetric
-  // The same wires as lists: node i's neighbours are wired[start[i]] to
-  // wired[start[i + 1]], in increasing order (as a row of the matrix reads).
+  // Node i's wires are those from start[i] to start[i + 1]: the node at
+  // the other end (each once, in increasing order) and the conductance,
+  // the nonzero entries of the conductance matrix's row i as the row reads.
   std::vector<int> start, wired;
+  std::vector<double> conductance;
   bool connected_by_stones = false;
   std::span<const int> neighbours(std::size_t i) const {
     return {wired.data() + start[i], wired.data() + start[i + 1]};
+  }
+  std::span<const double> conductances(std::size_t i) const {
+    return {conductance.data() + start[i], conductance.data() + start[i + 1]};
   }
 };
 
@@ -69,14 +73,12 @@ Network build_network(const HexCells& cells, int n, int side, const std::vector<
     }
   }
   const auto m = std::size_t(net.nodes);
-  net.conductance.assign(m * m, 0.0);
   std::vector<std::array<int, 2>> wires;  // each once, as first wired
+  std::vector<bool> wired(m * m, false);
   auto wire = [&](int a, int b) {
-    if (a == b) return;
-    double& ab = net.conductance[std::size_t(a) * m + std::size_t(b)];
-    if (ab == 0) wires.push_back({a, b});
-    const double g = net.is_stone[std::size_t(a)] || net.is_stone[std::size_t(b)] ? kStoneToEmpty : kEmptyToEmpty;
-    ab = net.conductance[std::size_t(b) * m + std::size_t(a)] = g;
+    if (a == b || wired[std::size_t(a) * m + std::size_t(b)]) return;
+    wired[std::size_t(a) * m + std::size_t(b)] = wired[std::size_t(b) * m + std::size_t(a)] = true;
+    wires.push_back({a, b});
   };
   for (int cell = 0; cell < n * n; ++cell) {
     if (cells[std::size_t(cell)] != 0) continue;  // wires touch at least one empty cell
@@ -109,6 +111,10 @@ Network build_network(const HexCells& cells, int n, int side, const std::vector<
   }
   for (std::size_t i = 0; i < m; ++i)
     std::sort(net.wired.begin() + net.start[i], net.wired.begin() + net.start[i + 1]);
+  net.conductance.resize(net.wired.size());
+  for (std::size_t i = 0; i < m; ++i)
+    for (auto w = std::size_t(net.start[i]); w < std::size_t(net.start[i + 1]); ++w)
+      net.conductance[w] = net.is_stone[i] || net.is_stone[std::size_t(net.wired[w])] ? kStoneToEmpty : kEmptyToEmpty;
   return net;
 }
 
@@ -128,52 +134,59 @@ bool solve_voltages(const Network& net, std::vector<double>& voltage) {
   for (std::size_t i = 0; i < m; ++i)
     if (seen[i] && i != 1) index[i] = int(order.size()), order.push_back(i);
   // The grounded Laplacian of a connected network is symmetric positive
-  // definite: Cholesky, L L^T = A.
+  // definite: Cholesky, L L^T = A. The factor has no fill left of a row's
+  // first nonzero column (the envelope; cells are numbered along the
+  // board, so rows are short), so only the lower triangle's envelope is
+  // stored and the sums skip only terms that are exactly zero: the result
+  // is the same to the bit as the dense factorisation's.
   const std::size_t k = order.size();
-  std::vector<double> a(k * k, 0.0);
+  std::vector<std::size_t> first(k), row_at(k + 1, 0);
+  for (std::size_t p = 0; p < k; ++p) {
+    first[p] = p;
+    for (const int neighbour : net.neighbours(order[p]))
+      if (const int q = index[std::size_t(neighbour)]; q >= 0) first[p] = std::min(first[p], std::size_t(q));
+    row_at[p + 1] = row_at[p] + (p - first[p] + 1);
+  }
+  std::vector<double> envelope(row_at[k], 0.0);
+  // row[p][q]: the entry (p, q) of the envelope, first[p] <= q <= p.
+  std::vector<double*> row(k);
+  for (std::size_t p = 0; p < k; ++p) row[p] = envelope.data() + row_at[p] - first[p];
+  auto a = [&](std::size_t p, std::size_t q) -> double& { return row[p][q]; };
   for (std::size_t p = 0; p < k; ++p) {
     const std::size_t i = order[p];
     double diagonal = 0;
-    for (const int neighbour : net.neighbours(i)) {
-      const auto j = std::size_t(neighbour);
-      const double g = net.conductance[i * m + j];
-      diagonal += g;
-      if (index[j] >= 0) a[p * k + std::size_t(index[j])] = -g;
+    const std::span<const int> wired = net.neighbours(i);
+    const std::span<const double> g = net.conductances(i);
+    for (std::size_t w = 0; w < wired.size(); ++w) {
+      diagonal += g[w];
+      if (const int q = index[std::size_t(wired[w])]; q >= 0 && std::size_t(q) < p) a(p, std::size_t(q)) = -g[w];
     }
-    a[p * k + p] = diagonal;
-  }
-  // A row's first nonzero column: the factor has no fill left of it (the
-  // envelope), so the sums below skip only terms that are exactly zero and
-  // the result is the same to the bit as the dense factorisation's. Cells
-  // are numbered along the board, so rows are short.
-  std::vector<std::size_t> first(k);
-  for (std::size_t p = 0; p < k; ++p) {
-    std::size_t q = 0;
-    while (a[p * k + q] == 0) ++q;
-    first[p] = q;
+    a(p, p) = diagonal;
   }
   for (std::size_t j = 0; j < k; ++j) {
-    double d = a[j * k + j];
-    for (std::size_t q = first[j]; q < j; ++q) d -= a[j * k + q] * a[j * k + q];
+    const double* row_j = row[j];
+    double d = row_j[j];
+    for (std::size_t q = first[j]; q < j; ++q) d -= row_j[q] * row_j[q];
     const double root = std::sqrt(d);
-    a[j * k + j] = root;
+    row[j][j] = root;
     for (std::size_t i = j + 1; i < k; ++i) {
       if (first[i] > j) continue;  // outside the envelope: stays zero
-      double s = a[i * k + j];
-      for (std::size_t q = std::max(first[i], first[j]); q < j; ++q) s -= a[i * k + q] * a[j * k + q];
-      a[i * k + j] = s / root;
+      double* row_i = row[i];
+      double s = row_i[j];
+      for (std::size_t q = std::max(first[i], first[j]); q < j; ++q) s -= row_i[q] * row_j[q];
+      row_i[j] = s / root;
     }
   }
   std::vector<double> y(k, 0.0);
   y[std::size_t(index[0])] = 1.0;  // the injected current
   for (std::size_t i = 0; i < k; ++i) {
-    for (std::size_t q = first[i]; q < i; ++q) y[i] -= a[i * k + q] * y[q];
-    y[i] /= a[i * k + i];
+    for (std::size_t q = first[i]; q < i; ++q) y[i] -= a(i, q) * y[q];
+    y[i] /= a(i, i);
   }
   for (std::size_t i = k; i-- > 0;) {
     for (std::size_t q = i + 1; q < k; ++q)
-      if (first[q] <= i) y[i] -= a[q * k + i] * y[q];
-    y[i] /= a[i * k + i];
+      if (first[q] <= i) y[i] -= a(q, i) * y[q];
+    y[i] /= a(i, i);
   }
   voltage.assign(m, 0.0);
   for (std::size_t p = 0; p < k; ++p) voltage[order[p]] = y[p];
@@ -198,15 +211,14 @@ CircuitEvaluation evaluate_circuit(const HexCells& cells, int n, const CircuitLi
       continue;
     }
     out.resistance[std::size_t(side)] = voltage[0];
-    const auto m = std::size_t(net.nodes);
     for (int cell = 0; cell < n * n; ++cell) {
       if (cells[std::size_t(cell)] != 0) continue;
       const auto i = std::size_t(net.node_of[std::size_t(cell)]);
       double through = 0;  // current in plus current out: twice the current through
-      for (const int neighbour : net.neighbours(i)) {
-        const auto j = std::size_t(neighbour);
-        through += std::abs(net.conductance[i * m + j] * (voltage[i] - voltage[j]));
-      }
+      const std::span<const int> wired = net.neighbours(i);
+      const std::span<const double> g = net.conductances(i);
+      for (std::size_t w = 0; w < wired.size(); ++w)
+        through += std::abs(g[w] * (voltage[i] - voltage[std::size_t(wired[w])]));
       flow[std::size_t(cell)] = through / 2;
     }
   }
