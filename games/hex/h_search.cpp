@@ -107,22 +107,29 @@ class HSearch {
   // new full there (a few hundred thousand per analysis on 7x7), and
   // rejects nearly nine in ten on the carrier alone.
   struct Halves {
+    // The arrays only grow (they serve every call on the thread); the
+    // first `count` entries are this call's.
     std::vector<Set> carrier;
     std::vector<int> other;
     std::vector<int> key;  // a semi's key (unused for fulls)
-    std::vector<int> id;   // its derivation (when recording)
-    std::size_t size() const { return other.size(); }
-    void clear() {
-      carrier.clear();
-      other.clear();
-      key.clear();
-      id.clear();
-    }
+    std::vector<int> id;   // its derivation (when recording; else -1)
+    std::size_t count = 0;
+    std::size_t size() const { return count; }
+    void clear() { count = 0; }
     void push(int other_end, int semi_key, const Set& c, int derivation) {
-      carrier.push_back(c);
-      other.push_back(other_end);
-      key.push_back(semi_key);
-      if (derivation >= 0) id.push_back(derivation);  // recording: every entry has one
+      if (count == other.size()) [[unlikely]] grow();
+      carrier[count] = c;
+      other[count] = other_end;
+      key[count] = semi_key;
+      id[count] = derivation;
+      ++count;
+    }
+    [[gnu::noinline]] void grow() {
+      const std::size_t room = std::max<std::size_t>(64, 2 * other.size());
+      carrier.resize(room);
+      other.resize(room);
+      key.resize(room);
+      id.resize(room);
     }
   };
   // A pair's connections: its fulls, then its semis, in Scratch::lists from
