@@ -37,6 +37,7 @@ class HSearch {
     s_.semis_of.resize(std::size_t(node_count_));
     for (auto& list : s_.semis_of) list.clear();
     s_.pair_refs.assign(std::size_t(node_count_ * node_count_), PairRef{});
+    if (const auto pairs = std::size_t(node_count_ * (node_count_ - 1) / 2); s_.pairs.size() < pairs) s_.pairs.resize(pairs);
     s_.queue.clear();
     s_.derivations.clear();
     s_.parent_ids.clear();
@@ -358,13 +359,12 @@ class HSearch {
     return s_.pairs[std::size_t(ref.slot)];
   }
   [[gnu::noinline]] int new_pair(int a, int b) {
-    const int slot = pairs_used_++;
-    if (std::size_t(slot) == s_.pairs.size()) s_.pairs.emplace_back();
+    const int slot = pairs_used_++;  // below s_.pairs.size(): the constructor made room for every pair
     Pair& p = s_.pairs[std::size_t(slot)];
-    p = Pair{};
-    p.at = std::uint32_t(lists_used_);
-    p.full_room = std::int8_t(fulls_capacity(a, b));
-    p.semi_room = std::int8_t(semis_capacity(a, b));
+    const bool edge = touches_edge(a, b);  // wider lists (HexKnowledge)
+    p = Pair{.at = std::uint32_t(lists_used_),
+             .full_room = std::int8_t(edge ? max_edge_fulls_ : max_fulls_),
+             .semi_room = std::int8_t(edge ? max_edge_semis_ : max_semis_)};
     lists_used_ += std::size_t(p.full_room + p.semi_room);
     if (s_.lists.size() < lists_used_) s_.lists.resize(lists_used_), s_.keys.resize(lists_used_);
     if (record_) s_.pair_ids.emplace_back();
@@ -587,9 +587,6 @@ class HSearch {
   bool touches_edge(int a, int b) const {
     return a == first_edge_ || a == second_edge_ || b == first_edge_ || b == second_edge_;
   }
-  // A pair's list capacities (HexKnowledge: wider where an end is an edge).
-  int fulls_capacity(int a, int b) const { return touches_edge(a, b) ? max_edge_fulls_ : max_fulls_; }
-  int semis_capacity(int a, int b) const { return touches_edge(a, b) ? max_edge_semis_ : max_semis_; }
   bool is_edge_pair(int a, int b) const {
     return (a == first_edge_ && b == second_edge_) || (a == second_edge_ && b == first_edge_);
   }
