@@ -511,14 +511,23 @@ class HSearch {
   }
 
   void add_semi(int a, int b, int key, const Set& carrier, int left, int right) {
-    if (!ends_outside(a, b, carrier)) return;
-    if (is_edge_pair(a, b)) keep_edge_semi(a, b, key, carrier, left, right);
+    if (ends_outside(a, b, carrier)) add_semi_outside(a, b, key, carrier, left, right);
+  }
+  // A semi whose ends lie outside its carrier. The tests that turn most
+  // newcomers away are inlined where the AND rule makes them (a call per
+  // newcomer cost more than the tests); keeping one is not.
+  [[gnu::always_inline]] void add_semi_outside(int a, int b, int key, const Set& carrier, int left, int right) {
+    if (is_edge_pair(a, b)) [[unlikely]] keep_edge_semi(a, b, key, carrier, left, right);
     PairRef& ref = pair_ref(a, b);
     if (carrier.size() >= ref.semi_gate) return;  // before the walk over the fulls
     Pair& p = pair(ref, a, b);
     // A narrower semi turns most newcomers away, so the semis are asked
     // first (either order admits the same).
     if (covered(semis_in(p), p.semis, carrier) || covered(fulls_in(p), p.fulls, carrier)) return;
+    keep_semi(a, b, key, carrier, left, right, ref, p);
+  }
+  [[gnu::noinline]] void keep_semi(int a, int b, int key, const Set& carrier, int left, int right, PairRef& ref,
+                                   Pair& p) {
     const int slot = place(room_for_semis(p), p.semis, p.widest_semi, ref.semi_gate, carrier);
     ++built_;
     const std::array<int, 2> parts = {left, right};
@@ -739,7 +748,7 @@ class HSearch {
       if (built_ >= max_connections_) return;
       if (middle_is_cell) {
         carrier.insert(middle);
-        add_semi(x, y, middle, carrier, id, id_at(at_middle, i));
+        add_semi_outside(x, y, middle, carrier, id, id_at(at_middle, i));  // neither end is in `carrier`
       } else {
         add_full(x, y, carrier, ConnectionRule::And, {id, id_at(at_middle, i)});
       }
