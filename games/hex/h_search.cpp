@@ -674,7 +674,11 @@ class HSearch {
   // lists do not change while they are walked (as in and_rule_at).
   void semis_through_group(int x, int group, const Set& new_carrier, int id, const std::vector<Halves>& halves,
                            int key, int older) {
-    if (is_cell(group) || !joins_at(group)) return;
+    // Most ends are cells: that test is inlined in the queue's loop, the walk is not.
+    if (!is_cell(group) && joins_at(group)) walk_group(x, group, new_carrier, id, halves, key, older);
+  }
+  [[gnu::noinline]] void walk_group(int x, int group, const Set& new_carrier, int id, const std::vector<Halves>& halves,
+                                    int key, int older) {
     const Halves& at_group = halves[std::size_t(group)];
     const Set* const carriers = at_group.carrier.data();
     const int* const others = at_group.other.data();
@@ -730,6 +734,7 @@ class HSearch {
     const Halves& at_middle = s_.fulls_of[std::size_t(middle)];
     const Set* const carriers = at_middle.carrier.data();
     const int* const others = at_middle.other.data();
+    const int* const ids = record_ ? at_middle.id.data() : nullptr;  // derivations, when recording
     const Set c1 = new_carrier;
     const bool x_is_cell = is_cell(x), middle_is_cell = is_cell(middle);
     Set blocked = c1;
@@ -758,9 +763,9 @@ class HSearch {
       if (built_ >= max_connections_) return;
       if (middle_is_cell) {
         carrier.insert(middle);
-        add_semi_outside(x, y, middle, carrier, id, id_at(at_middle, i));  // neither end is in `carrier`
+        add_semi_outside(x, y, middle, carrier, id, ids ? ids[i] : -1);  // neither end is in `carrier`
       } else {
-        add_full(x, y, carrier, ConnectionRule::And, {id, id_at(at_middle, i)});
+        add_full(x, y, carrier, ConnectionRule::And, {id, ids ? ids[i] : -1});
       }
     }
   }
