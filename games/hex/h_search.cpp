@@ -440,13 +440,9 @@ class HSearch {
   // list filled early with wide carriers (often ones that loop through a
   // group and back) would otherwise shut out the narrow ones the OR and AND
   // rules need. What leaves the list stays valid and stays in the per-node
-  // lists; only the pair stops comparing against it. Stores the newcomer
-  // and returns its slot, or -1 if it is not needed.
-  static int admit(std::span<Set> list, std::int8_t& count, std::int8_t& widest, std::uint8_t& gate,
-                   const Set& carrier) {
-    if (carrier.size() >= gate || covered(list, count, carrier)) return -1;
-    return place(list, count, widest, gate, carrier);
-  }
+  // lists; only the pair stops comparing against it. A newcomer is needed
+  // if it is narrower than the pair's gate and not covered (add_full_to,
+  // add_semi_outside); place() stores it.
   // Whether one of the first `count` carriers of `list` lies inside `carrier`.
   static bool covered(std::span<const Set> list, int count, const Set& carrier) {
     for (int i = 0; i < count; ++i)
@@ -498,9 +494,19 @@ class HSearch {
                 int anchor_cell = -1) {
     if (!ends_outside(a, b, carrier)) return;
     PairRef& ref = pair_ref(a, b);
-    Pair& p = pair(ref, a, b);
-    const int slot = admit(room_for_fulls(p), p.fulls, p.widest_full, ref.full_gate, carrier);
-    if (slot < 0) return;
+    add_full_to(a, b, ref, pair(ref, a, b), carrier, rule, parents, anchor_cell);
+  }
+  // A full whose ends lie outside its carrier, for the pair with `ref` and
+  // `p`: the tests inlined where the OR rule finds fulls (most of which a
+  // narrower full of the pair covers), keeping one not.
+  [[gnu::always_inline]] void add_full_to(int a, int b, PairRef& ref, Pair& p, const Set& carrier, ConnectionRule rule,
+                                          std::span<const int> parents, int anchor_cell = -1) {
+    if (carrier.size() >= ref.full_gate || covered(fulls_in(p), p.fulls, carrier)) return;
+    keep_full(a, b, ref, p, carrier, rule, parents, anchor_cell);
+  }
+  [[gnu::noinline]] void keep_full(int a, int b, PairRef& ref, Pair& p, const Set& carrier, ConnectionRule rule,
+                                   std::span<const int> parents, int anchor_cell) {
+    const int slot = place(room_for_fulls(p), p.fulls, p.widest_full, ref.full_gate, carrier);
     // A full with nothing in its carrier (adjacent ends) is inside every
     // later carrier: close both gates, so that later connections of the
     // pair are turned away without reaching its lists.
@@ -595,8 +601,15 @@ class HSearch {
     if (kCaptured && carrier.subset_of(cap)) found.emplace_back(carrier | captured_meeting(carrier, a, b), chosen);
     else if (can_clear<kCaptured>(carrier, meet_below, int(others.size()), cap))
       or_combine<kCaptured>(others, other_ids, meet_below, int(others.size()), carrier, carrier, cap, chosen, found);
-    for (const auto& [union_carrier, parts] : found)  // `p` is not used after
-      add_full(a, b, union_carrier, ConnectionRule::Or, std::span<const int>(parts.data(), parts.size()));
+    PairRef& ref = pair_ref(a, b);
+    for (const auto& [union_carrier, parts] : found) {
+      const std::span<const int> used(parts.data(), parts.size());
+      // Without captured cells a union's ends lie outside it, as they lie
+      // outside every semi's carrier; an end's captured cells may hold the
+      // other end.
+      if constexpr (kCaptured) add_full(a, b, union_carrier, ConnectionRule::Or, used);
+      else add_full_to(a, b, ref, p, union_carrier, ConnectionRule::Or, used);
+    }
   }
 
   // Whether the AND rule joins connections at `middle` (HexKnowledge::and_over_edges).
