@@ -564,12 +564,13 @@ class HSearch {
   // and keep every full found, not just the first: the first often runs
   // through a cell that another combination avoids, and a later AND needs
   // that one. Most new semis share a cell with every other semi of their
-  // pair: test that on the pair's list before copying it for the search.
-  // With captured sets, the ends' captured cells may stay in the
+  // pair: test that on the pair's list before copying it for the search
+  // (inlined where a semi is kept, as most calls end there). With captured
+  // sets, the ends' captured cells may stay in the
   // intersection: an intrusion there is answered in its pair and leaves a
   // dead stone.
   template <bool kCaptured>
-  void or_rule(int a, int b, Pair& p, int slot, const Set& carrier, int id) {
+  [[gnu::always_inline]] void or_rule(int a, int b, Pair& p, int slot, const Set& carrier, int id) {
     Set cap;
     if constexpr (kCaptured) {
       cap = captured_of(a) | captured_of(b);
