@@ -566,9 +566,8 @@ class HSearch {
   // that one. Most new semis share a cell with every other semi of their
   // pair: test that on the pair's list before copying it for the search
   // (inlined where a semi is kept, as most calls end there). With captured
-  // sets, the ends' captured cells may stay in the
-  // intersection: an intrusion there is answered in its pair and leaves a
-  // dead stone.
+  // sets, the ends' captured cells may stay in the intersection: an
+  // intrusion there is answered in its pair and leaves a dead stone.
   template <bool kCaptured>
   [[gnu::always_inline]] void or_rule(int a, int b, Pair& p, int slot, const Set& carrier, int id) {
     Set cap;
