@@ -526,12 +526,10 @@ class HSearch {
             {int(s_.semis_of[std::size_t(a)].size()), int(s_.semis_of[std::size_t(b)].size())}};
   }
 
-  void add_semi(int a, int b, int key, const Set& carrier, int left, int right) {
-    if (ends_outside(a, b, carrier)) add_semi_outside(a, b, key, carrier, left, right);
-  }
-  // A semi whose ends lie outside its carrier. The tests that turn most
-  // newcomers away are inlined where the AND rule makes them (a call per
-  // newcomer cost more than the tests); keeping one is not.
+  // A semi whose ends lie outside its carrier (the AND rule's joins make
+  // no other). The tests that turn most newcomers away are inlined where
+  // the AND rule makes them (a call per newcomer cost more than the
+  // tests); keeping one is not.
   [[gnu::always_inline]] void add_semi_outside(int a, int b, int key, const Set& carrier, int left, int right) {
     if (is_edge_pair(a, b)) [[unlikely]] keep_edge_semi(a, b, key, carrier, left, right);
     PairRef& ref = pair_ref(a, b);
@@ -705,7 +703,8 @@ class HSearch {
           !(any_captured_ && joinable_through_captured(x, other, carrier, other_carrier, joined)))
         continue;
       if (built_ >= max_connections_) return;
-      add_semi(x, other, key >= 0 ? key : at_group.key[i], joined, id, id_at(at_group, i));
+      // Joinable: neither end lies in the other's carrier, nor in its own.
+      add_semi_outside(x, other, key >= 0 ? key : at_group.key[i], joined, id, id_at(at_group, i));
     }
   }
   // Two connections (x, middle) with carrier c1 and (middle, y) with c2 can
