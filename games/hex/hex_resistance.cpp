@@ -74,10 +74,10 @@ Network build_network(const HexCells& cells, int n, int side, const std::vector<
   }
   const auto m = std::size_t(net.nodes);
   std::vector<std::array<int, 2>> wires;  // each once, as first wired
-  std::vector<bool> wired(m * m, false);
+  std::vector<bool> is_wired(m * m, false);
   auto wire = [&](int a, int b) {
-    if (a == b || wired[std::size_t(a) * m + std::size_t(b)]) return;
-    wired[std::size_t(a) * m + std::size_t(b)] = wired[std::size_t(b) * m + std::size_t(a)] = true;
+    if (a == b || is_wired[std::size_t(a) * m + std::size_t(b)]) return;
+    is_wired[std::size_t(a) * m + std::size_t(b)] = is_wired[std::size_t(b) * m + std::size_t(a)] = true;
     wires.push_back({a, b});
   };
   for (int cell = 0; cell < n * n; ++cell) {
