@@ -113,7 +113,7 @@ class HSearch {
     std::vector<Set> carrier;
     std::vector<int> other;
     std::vector<int> key;  // a semi's key (unused for fulls)
-    std::vector<int> id;   // its derivation (when recording; else -1)
+    std::vector<int> id;   // its derivation (-1 when not recording)
     std::size_t count = 0;
     std::size_t size() const { return count; }
     void clear() { count = 0; }
@@ -470,7 +470,6 @@ class HSearch {
   }
 
   PairIds& ids_of(int a, int b) { return s_.pair_ids[std::size_t(s_.pair_refs[std::size_t(index(a, b))].slot)]; }
-  int id_at(const Halves& halves, std::size_t i) const { return record_ ? halves.id[i] : -1; }
 
   // The derivation's index, or -1 when not recording. `anchor_cell`: the
   // cell a template hangs from (a group's end is otherwise any stone).
@@ -693,6 +692,7 @@ class HSearch {
     const Halves& at_group = halves[std::size_t(group)];
     const Set* const carriers = at_group.carrier.data();
     const int* const others = at_group.other.data();
+    const int* const ids = at_group.id.data();
     const Set carrier = new_carrier;
     const auto count = std::size_t(older);
     for (std::size_t i = 0; i < count; ++i) {
@@ -704,7 +704,7 @@ class HSearch {
         continue;
       if (built_ >= max_connections_) return;
       // Joinable: neither end lies in the other's carrier, nor in its own.
-      add_semi_outside(x, other, key >= 0 ? key : at_group.key[i], joined, id, id_at(at_group, i));
+      add_semi_outside(x, other, key >= 0 ? key : at_group.key[i], joined, id, ids[i]);
     }
   }
   // Two connections (x, middle) with carrier c1 and (middle, y) with c2 can
@@ -746,7 +746,7 @@ class HSearch {
     const Halves& at_middle = s_.fulls_of[std::size_t(middle)];
     const Set* const carriers = at_middle.carrier.data();
     const int* const others = at_middle.other.data();
-    const int* const ids = record_ ? at_middle.id.data() : nullptr;  // derivations, when recording
+    const int* const ids = at_middle.id.data();
     const Set c1 = new_carrier;
     const bool x_is_cell = is_cell(x), middle_is_cell = is_cell(middle);
     Set blocked = c1;
@@ -775,9 +775,9 @@ class HSearch {
       if (built_ >= max_connections_) return;
       if (middle_is_cell) {
         carrier.insert(middle);
-        add_semi_outside(x, y, middle, carrier, id, ids ? ids[i] : -1);  // neither end is in `carrier`
+        add_semi_outside(x, y, middle, carrier, id, ids[i]);  // neither end is in `carrier`
       } else {
-        add_full(x, y, carrier, ConnectionRule::And, {id, ids ? ids[i] : -1});
+        add_full(x, y, carrier, ConnectionRule::And, {id, ids[i]});
       }
     }
   }
