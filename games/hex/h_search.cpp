@@ -1,6 +1,7 @@
 #include "games/hex/h_search.h"
 
 #include <algorithm>
+#include <bit>
 #include <span>
 #include <type_traits>
 #include <utility>
@@ -37,6 +38,7 @@ class HSearch {
     s_.semis_of.resize(std::size_t(node_count_));
     for (auto& list : s_.semis_of) list.clear();
     open_pair_refs(std::size_t(node_count_ * node_count_));
+    s_.linked.assign(std::size_t(node_count_ * node_count_ + 63) / 64, 0);
     if (const auto pairs = std::size_t(node_count_ * (node_count_ - 1) / 2); s_.pairs.size() < pairs) s_.pairs.resize(pairs);
     s_.queue.clear();
     s_.derivations.clear();
@@ -56,6 +58,7 @@ class HSearch {
     }
     first_edge_ = group_node(groups_.first_edge);
     second_edge_ = group_node(groups_.second_edge);
+    edge_pair_ = index(first_edge_, second_edge_);
   }
 
   // When the edges are connected (for certificates, which need just one
@@ -190,6 +193,8 @@ class HSearch {
     std::vector<Halves> semis_of;  // only at groups (AND through a stone)
     std::vector<PairRef> pair_refs;
     std::vector<Pair> pairs;
+    // A bit per pair index: whether the pair holds a full (full_links).
+    std::vector<std::uint64_t> linked;
     std::vector<Set> lists;  // the pairs' carriers (Pair)
     std::vector<int> keys;   // a semi's key, beside its carrier in `lists`
     std::vector<Pending> queue;
@@ -299,12 +304,16 @@ class HSearch {
     end[std::size_t(second_edge_)] = VirtualConnections::kSecondEdge;
     return end;
   }
+  // In the order of their index (by a, then b), as a walk over every
+  // pair would give them; the bits skip the pairs without a full.
   std::vector<std::array<int, 2>> full_links() const {
     const std::vector<int> end = node_ends();
     std::vector<std::array<int, 2>> out;
-    for (int a = 0; a < node_count_; ++a)
-      for (int b = a + 1; b < node_count_; ++b)
-        if (const Pair* p = find_pair(a, b); p && p->fulls > 0) out.push_back({end[std::size_t(a)], end[std::size_t(b)]});
+    for (std::size_t w = 0; w < s_.linked.size(); ++w)
+      for (std::uint64_t bits = s_.linked[w]; bits; bits &= bits - 1) {
+        const int at = int(w * 64) + std::countr_zero(bits), a = at / node_count_, b = at % node_count_;
+        out.push_back({end[std::size_t(a)], end[std::size_t(b)]});
+      }
     return out;
   }
 
@@ -505,6 +514,10 @@ class HSearch {
   }
   [[gnu::noinline]] void keep_full(int a, int b, PairRef& ref, Pair& p, const Set& carrier, ConnectionRule rule,
                                    std::span<const int> parents, int anchor_cell) {
+    if (p.fulls == 0) {
+      const auto at = std::size_t(index(a, b));
+      s_.linked[at / 64] |= std::uint64_t{1} << (at % 64);
+    }
     const int slot = place(room_for_fulls(p), p.fulls, p.widest_full, ref.full_gate, carrier);
     // A full with nothing in its carrier (adjacent ends) is inside every
     // later carrier: close both gates, so that later connections of the
@@ -530,8 +543,9 @@ class HSearch {
   // the AND rule makes them (a call per newcomer cost more than the
   // tests); keeping one is not.
   [[gnu::always_inline]] void add_semi_outside(int a, int b, int key, const Set& carrier, int left, int right) {
-    if (is_edge_pair(a, b)) [[unlikely]] keep_edge_semi(a, b, key, carrier, left, right);
-    PairRef& ref = pair_ref(a, b);
+    const int at = index(a, b);
+    if (at == edge_pair_) [[unlikely]] keep_edge_semi(a, b, key, carrier, left, right);
+    PairRef& ref = s_.pair_refs[std::size_t(at)];
     if (carrier.size() >= ref.semi_gate) return;  // before the walk over the fulls
     Pair& p = pair(ref, a, b);
     // A narrower semi turns most newcomers away, so the semis are asked
@@ -615,9 +629,6 @@ class HSearch {
   }
   bool touches_edge(int a, int b) const {
     return a == first_edge_ || a == second_edge_ || b == first_edge_ || b == second_edge_;
-  }
-  bool is_edge_pair(int a, int b) const {
-    return (a == first_edge_ && b == second_edge_) || (a == second_edge_ && b == first_edge_);
   }
   // Must-play is the common part of all the opponent's edge semis, so every
   // edge semi that shrinks it counts, even one the bounded list turns away
@@ -799,6 +810,7 @@ class HSearch {
   std::size_t lists_used_ = 0;  // and of s_.lists
   int built_ = 0;
   int first_edge_ = -1, second_edge_ = -1;  // the side's edges as nodes
+  int edge_pair_ = -1;  // their pair's index
   Set edge_meet_;  // the common part of the edge semis in s_.edge_semis
   // OR-rule effort bound per new semi (the subsets of up to kMaxSemis
   // semis). Per semi, not per call: a call-wide budget ran out on crowded
