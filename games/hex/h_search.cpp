@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <limits>
 #include <span>
 #include <type_traits>
 #include <utility>
@@ -37,9 +38,8 @@ class HSearch {
     for (auto& list : s_.fulls_of) list.clear();
     s_.semis_of.resize(std::size_t(node_count_));
     for (auto& list : s_.semis_of) list.clear();
-    open_pair_refs(std::size_t(node_count_ * node_count_));
+    open_pairs(std::size_t(node_count_ * node_count_));
     s_.linked.assign(std::size_t(node_count_ * node_count_ + 63) / 64, 0);
-    if (const auto pairs = std::size_t(node_count_ * (node_count_ - 1) / 2); s_.pairs.size() < pairs) s_.pairs.resize(pairs);
     s_.queue.clear();
     s_.derivations.clear();
     s_.parent_ids.clear();
@@ -136,34 +136,32 @@ class HSearch {
       id.resize(room);
     }
   };
-  // A pair's connections: its fulls, then its semis, in Scratch::lists from
-  // `at`, with room for as many of each as the pair may hold (more where an
-  // end is an edge). Packed so, each pair's lists take only the cache lines
-  // they need: they are most of H-search's working set, and a fixed room
-  // per pair spread them over more than twice the memory.
+  // A pair of nodes, in a dense array by index(a, b): where its lists are,
+  // how many each holds, and the width from which each turns a newcomer
+  // away (its widest carrier's size once full). One load answers the
+  // width test and finds the lists. The lists, its fulls then its semis,
+  // lie in Scratch::lists from `at` (counted in kUnit carriers), with room
+  // for as many of each as the pair may hold (more where an end is an
+  // edge): packed so, each pair's lists take only the cache lines they
+  // need, and a fixed room per pair spread them over more than twice the
+  // memory.
   struct Pair {
-    std::uint32_t at = 0;
-    std::int8_t fulls = 0, semis = 0, full_room = 0, semi_room = 0;
-    // The slot of each list's widest carrier once the list is full (see
-    // admit), for the newcomer that takes its place.
-    std::int8_t widest_full = 0, widest_semi = 0;
-  };
-  // Where a pair's lists are, and the width from which each turns a
-  // newcomer away (its widest carrier's size once full): a dense array of
-  // these answers the width test without reaching into the Pair, and is
-  // four bytes an entry where the board allows (as many as a bare slot
-  // index took).
-  struct PairRef {
     static constexpr std::uint8_t kOpen = 255;  // wider than any carrier
     // Up to 128 cells at most 130 nodes have connections (the empty cells,
     // the side's groups, each on at least one cell that is not empty, and
-    // the two edges), so fewer than 2^15 pairs get a slot.
-    using Slot = std::conditional_t<(Set::kCapacity <= 128), std::int16_t, std::int32_t>;
-    Slot slot = -1;
+    // the two edges): 8,385 pairs of at most 48 carriers each, fewer than
+    // 2^16 units.
+    using At = std::conditional_t<(Set::kCapacity <= 128), std::uint16_t, std::uint32_t>;
+    static constexpr At kNoLists = std::numeric_limits<At>::max();
+    At at = kNoLists;
+    std::int8_t fulls = 0, semis = 0;
     std::uint8_t full_gate = kOpen, semi_gate = kOpen;
+    std::int8_t full_room = 0, semi_room = 0;
   };
-  // A pair's derivations, slot by slot (recording only; kept apart so the
-  // pairs stay compact when not recording).
+  static_assert(Set::kCapacity > 128 || sizeof(Pair) == 8);
+  static constexpr std::size_t kUnit = 8;  // Pair::at counts carriers in these
+  // A pair's derivations, slot by slot, by its Pair::at (recording only;
+  // kept apart so the pairs stay compact when not recording).
   struct PairIds {
     std::array<int, kMaxFulls> full;
     std::array<int, kMaxSemis> semi;
@@ -191,8 +189,7 @@ class HSearch {
   struct Scratch {
     std::vector<Halves> fulls_of;
     std::vector<Halves> semis_of;  // only at groups (AND through a stone)
-    std::vector<PairRef> pair_refs;
-    std::vector<Pair> pairs;
+    std::vector<Pair> pairs;  // by index(a, b)
     // A bit per pair index: whether the pair holds a full (full_links).
     std::vector<std::uint64_t> linked;
     std::vector<Set> lists;  // the pairs' carriers (Pair)
@@ -207,15 +204,14 @@ class HSearch {
     // Per node: the cells the side captures by playing it (empty cells only).
     std::vector<Set> captured;
   };
-  // Every pair without lists and with open gates. A fill with a four-byte
-  // entry is a loop of small stores (about 1.5% of H-search); doubling
-  // copies are memmoves.
-  void open_pair_refs(std::size_t count) {
-    std::vector<PairRef>& refs = s_.pair_refs;
-    refs.resize(count);
-    refs[0] = PairRef{};
+  // Every pair without lists and with open gates. A fill with a small
+  // entry is a loop of small stores; doubling copies are memmoves.
+  void open_pairs(std::size_t count) {
+    std::vector<Pair>& pairs = s_.pairs;
+    pairs.resize(count);
+    pairs[0] = Pair{};
     for (std::size_t done = 1; done < count; done *= 2)
-      std::copy_n(refs.begin(), std::min(done, count - done), refs.begin() + std::ptrdiff_t(done));
+      std::copy_n(pairs.begin(), std::min(done, count - done), pairs.begin() + std::ptrdiff_t(done));
   }
   static Scratch& scratch() {
     thread_local Scratch s;
@@ -226,15 +222,15 @@ class HSearch {
   // After run() with recording: the steps that build the smallest edge-to-
   // edge full (or, with `semi_ok` and no full, the smallest semi).
   std::optional<ConnectionCertificate> certificate(Player side, bool semi_ok) const {
-    const int slot = s_.pair_refs[std::size_t(index(first_edge_, second_edge_))].slot;
-    if (slot < 0 || !record_) return std::nullopt;
-    const Pair& pair = s_.pairs[std::size_t(slot)];
+    const Pair* const edges = find_pair(first_edge_, second_edge_);
+    if (!edges || !record_) return std::nullopt;
+    const Pair& pair = *edges;
     int best = -1;
     auto consider = [&](int id) {
       if (best < 0 || s_.derivations[std::size_t(id)].carrier.size() < s_.derivations[std::size_t(best)].carrier.size())
         best = id;
     };
-    const PairIds& ids = s_.pair_ids[std::size_t(slot)];
+    const PairIds& ids = ids_of(pair);
     for (int i = 0; i < pair.fulls; ++i) consider(ids.full[std::size_t(i)]);
     if (best < 0 && semi_ok)
       for (int i = 0; i < pair.semis; ++i) consider(ids.semi[std::size_t(i)]);
@@ -246,11 +242,10 @@ class HSearch {
   // (carrier, derivation id for certificate_of()).
   std::vector<std::pair<CellSet, int>> edge_semis() const {
     std::vector<std::pair<CellSet, int>> out;
-    const int slot = s_.pair_refs[std::size_t(index(first_edge_, second_edge_))].slot;
-    if (slot < 0 || !record_) return out;
-    const Pair& pair = s_.pairs[std::size_t(slot)];
-    for (int i = 0; i < pair.semis; ++i) {
-      const int id = s_.pair_ids[std::size_t(slot)].semi[std::size_t(i)];
+    const Pair* const pair = find_pair(first_edge_, second_edge_);
+    if (!pair || !record_) return out;
+    for (int i = 0; i < pair->semis; ++i) {
+      const int id = ids_of(*pair).semi[std::size_t(i)];
       out.emplace_back(CellSet(s_.derivations[std::size_t(id)].carrier), id);
     }
     for (const EdgeSemi& e : s_.edge_semis) out.emplace_back(CellSet(e.carrier), e.id);
@@ -353,41 +348,40 @@ class HSearch {
 
   // The pair's lists, if it has any connection yet.
   const Pair* find_pair(int a, int b) const {
-    const int slot = s_.pair_refs[std::size_t(index(a, b))].slot;
-    return slot < 0 ? nullptr : &s_.pairs[std::size_t(slot)];
+    const Pair& p = s_.pairs[std::size_t(index(a, b))];
+    return p.at == Pair::kNoLists ? nullptr : &p;
   }
   // A pair's fulls and semis, and the room for them (valid until the next
   // pair is made: `lists` may move).
-  std::span<const Set> fulls_in(const Pair& p) const { return {s_.lists.data() + p.at, std::size_t(p.fulls)}; }
+  static std::size_t first(const Pair& p) { return std::size_t(p.at) * kUnit; }
+  std::span<const Set> fulls_in(const Pair& p) const { return {s_.lists.data() + first(p), std::size_t(p.fulls)}; }
   std::span<const Set> semis_in(const Pair& p) const {
-    return {s_.lists.data() + p.at + p.full_room, std::size_t(p.semis)};
+    return {s_.lists.data() + first(p) + std::size_t(p.full_room), std::size_t(p.semis)};
   }
-  std::span<Set> room_for_fulls(const Pair& p) { return {s_.lists.data() + p.at, std::size_t(p.full_room)}; }
+  std::span<Set> room_for_fulls(const Pair& p) { return {s_.lists.data() + first(p), std::size_t(p.full_room)}; }
   std::span<Set> room_for_semis(const Pair& p) {
-    return {s_.lists.data() + p.at + p.full_room, std::size_t(p.semi_room)};
+    return {s_.lists.data() + first(p) + std::size_t(p.full_room), std::size_t(p.semi_room)};
   }
-  int& semi_key(const Pair& p, int slot) { return s_.keys[p.at + std::size_t(p.full_room + slot)]; }
+  int& semi_key(const Pair& p, int slot) { return s_.keys[first(p) + std::size_t(p.full_room + slot)]; }
 
   // A new pair takes the next header and the next room in `lists`, reusing
   // those of earlier calls (nothing reads a list beyond its count, so they
   // need no clearing). The lookup is inlined where H-search spends its time;
   // making a pair is not.
-  PairRef& pair_ref(int a, int b) { return s_.pair_refs[std::size_t(index(a, b))]; }
-  Pair& pair(PairRef& ref, int a, int b) {
-    if (ref.slot < 0) [[unlikely]] ref.slot = typename PairRef::Slot(new_pair(a, b));
-    return s_.pairs[std::size_t(ref.slot)];
+  Pair& pair_at(int a, int b) { return s_.pairs[std::size_t(index(a, b))]; }
+  // The pair with its lists.
+  Pair& with_lists(Pair& p, int a, int b) {
+    if (p.at == Pair::kNoLists) [[unlikely]] make_lists(p, a, b);
+    return p;
   }
-  [[gnu::noinline]] int new_pair(int a, int b) {
-    const int slot = pairs_used_++;  // below s_.pairs.size(): the constructor made room for every pair
-    Pair& p = s_.pairs[std::size_t(slot)];
+  [[gnu::noinline]] void make_lists(Pair& p, int a, int b) {
     const bool edge = touches_edge(a, b);  // wider lists (HexKnowledge)
-    p = Pair{.at = std::uint32_t(lists_used_),
-             .full_room = std::int8_t(edge ? max_edge_fulls_ : max_fulls_),
-             .semi_room = std::int8_t(edge ? max_edge_semis_ : max_semis_)};
-    lists_used_ += std::size_t(p.full_room + p.semi_room);
+    p.at = typename Pair::At(lists_used_ / kUnit);
+    p.full_room = std::int8_t(edge ? max_edge_fulls_ : max_fulls_);
+    p.semi_room = std::int8_t(edge ? max_edge_semis_ : max_semis_);
+    lists_used_ += (std::size_t(p.full_room + p.semi_room) + kUnit - 1) / kUnit * kUnit;
     if (s_.lists.size() < lists_used_) s_.lists.resize(lists_used_), s_.keys.resize(lists_used_);
-    if (record_) s_.pair_ids.emplace_back();
-    return slot;
+    if (record_) s_.pair_ids.resize(lists_used_ / kUnit);
   }
 
   // The node a cell belongs to for this side: itself if empty, its group if
@@ -458,27 +452,25 @@ class HSearch {
       if (list[std::size_t(i)].subset_of(carrier)) return true;
     return false;
   }
-  // Stores a newcomer that passed admit's tests; returns its slot.
-  static int place(std::span<Set> list, std::int8_t& count, std::int8_t& widest, std::uint8_t& gate,
-                   const Set& carrier) {
+  // Stores a newcomer that passed those tests; returns its slot. In a full
+  // list it takes the place of the first carrier as wide as the gate (the
+  // widest).
+  static int place(std::span<Set> list, std::int8_t& count, std::uint8_t& gate, const Set& carrier) {
     const int capacity = int(list.size());
-    const int slot = count < capacity ? count++ : widest;
+    int slot = 0;
+    if (count < capacity) slot = count++;
+    else while (list[std::size_t(slot)].size() != gate) ++slot;
     list[std::size_t(slot)] = carrier;
     if (count == capacity) {
-      widest = widest_of(list, count);
-      gate = std::uint8_t(list[std::size_t(widest)].size());
+      int widest = 0;
+      for (int i = 0; i < count; ++i) widest = std::max(widest, list[std::size_t(i)].size());
+      gate = std::uint8_t(widest);
     }
     return slot;
   }
-  // The slot of the widest carrier (the first, on ties).
-  static std::int8_t widest_of(std::span<const Set> list, int count) {
-    int w = 0;
-    for (int i = 1; i < count; ++i)
-      if (list[std::size_t(i)].size() > list[std::size_t(w)].size()) w = i;
-    return std::int8_t(w);
-  }
 
-  PairIds& ids_of(int a, int b) { return s_.pair_ids[std::size_t(s_.pair_refs[std::size_t(index(a, b))].slot)]; }
+  PairIds& ids_of(const Pair& p) { return s_.pair_ids[p.at]; }
+  const PairIds& ids_of(const Pair& p) const { return s_.pair_ids[p.at]; }
 
   // The derivation's index, or -1 when not recording. `anchor_cell`: the
   // cell a template hangs from (a group's end is otherwise any stone).
@@ -501,30 +493,29 @@ class HSearch {
   void add_full(int a, int b, const Set& carrier, ConnectionRule rule, std::span<const int> parents,
                 int anchor_cell = -1) {
     if (!ends_outside(a, b, carrier)) return;
-    PairRef& ref = pair_ref(a, b);
-    add_full_to(a, b, ref, pair(ref, a, b), carrier, rule, parents, anchor_cell);
+    add_full_to(a, b, with_lists(pair_at(a, b), a, b), carrier, rule, parents, anchor_cell);
   }
-  // A full whose ends lie outside its carrier, for the pair with `ref` and
-  // `p`: the tests inlined where the OR rule finds fulls (most of which a
-  // narrower full of the pair covers), keeping one not.
-  [[gnu::always_inline]] void add_full_to(int a, int b, PairRef& ref, Pair& p, const Set& carrier, ConnectionRule rule,
+  // A full whose ends lie outside its carrier, for the pair `p` (with its
+  // lists): the tests inlined where the OR rule finds fulls (most of which
+  // a narrower full of the pair covers), keeping one not.
+  [[gnu::always_inline]] void add_full_to(int a, int b, Pair& p, const Set& carrier, ConnectionRule rule,
                                           std::span<const int> parents, int anchor_cell = -1) {
-    if (carrier.size() >= ref.full_gate || covered(fulls_in(p), p.fulls, carrier)) return;
-    keep_full(a, b, ref, p, carrier, rule, parents, anchor_cell);
+    if (carrier.size() >= p.full_gate || covered(fulls_in(p), p.fulls, carrier)) return;
+    keep_full(a, b, p, carrier, rule, parents, anchor_cell);
   }
-  [[gnu::noinline]] void keep_full(int a, int b, PairRef& ref, Pair& p, const Set& carrier, ConnectionRule rule,
+  [[gnu::noinline]] void keep_full(int a, int b, Pair& p, const Set& carrier, ConnectionRule rule,
                                    std::span<const int> parents, int anchor_cell) {
     if (p.fulls == 0) {
       const auto at = std::size_t(index(a, b));
       s_.linked[at / 64] |= std::uint64_t{1} << (at % 64);
     }
-    const int slot = place(room_for_fulls(p), p.fulls, p.widest_full, ref.full_gate, carrier);
+    const int slot = place(room_for_fulls(p), p.fulls, p.full_gate, carrier);
     // A full with nothing in its carrier (adjacent ends) is inside every
     // later carrier: close both gates, so that later connections of the
     // pair are turned away without reaching its lists.
-    if (carrier.empty()) ref.full_gate = ref.semi_gate = 0;
+    if (carrier.empty()) p.full_gate = p.semi_gate = 0;
     const int id = record(a, b, -1, carrier, rule, parents, anchor_cell);
-    if (record_) ids_of(a, b).full[std::size_t(slot)] = id;
+    if (record_) ids_of(p).full[std::size_t(slot)] = id;
     ++built_;
     const auto older = older_at(a, b);
     s_.fulls_of[std::size_t(a)].push(b, -1, carrier, id);
@@ -545,22 +536,21 @@ class HSearch {
   [[gnu::always_inline]] void add_semi_outside(int a, int b, int key, const Set& carrier, int left, int right) {
     const int at = index(a, b);
     if (at == edge_pair_) [[unlikely]] keep_edge_semi(a, b, key, carrier, left, right);
-    PairRef& ref = s_.pair_refs[std::size_t(at)];
-    if (carrier.size() >= ref.semi_gate) return;  // before the walk over the fulls
-    Pair& p = pair(ref, a, b);
+    Pair& p = s_.pairs[std::size_t(at)];
+    if (carrier.size() >= p.semi_gate) return;  // before the walk over the fulls
+    with_lists(p, a, b);
     // A narrower semi turns most newcomers away, so the semis are asked
     // first (either order admits the same).
     if (covered(semis_in(p), p.semis, carrier) || covered(fulls_in(p), p.fulls, carrier)) return;
-    keep_semi(a, b, key, carrier, left, right, ref, p);
+    keep_semi(a, b, key, carrier, left, right, p);
   }
-  [[gnu::noinline]] void keep_semi(int a, int b, int key, const Set& carrier, int left, int right, PairRef& ref,
-                                   Pair& p) {
-    const int slot = place(room_for_semis(p), p.semis, p.widest_semi, ref.semi_gate, carrier);
+  [[gnu::noinline]] void keep_semi(int a, int b, int key, const Set& carrier, int left, int right, Pair& p) {
+    const int slot = place(room_for_semis(p), p.semis, p.semi_gate, carrier);
     ++built_;
     const std::array<int, 2> parts = {left, right};
     const int id = record(a, b, key, carrier, ConnectionRule::And, parts);
     semi_key(p, slot) = key;
-    if (record_) ids_of(a, b).semi[std::size_t(slot)] = id;
+    if (record_) ids_of(p).semi[std::size_t(slot)] = id;
     const auto older = older_at(a, b);
     if (!is_cell(a)) s_.semis_of[std::size_t(a)].push(b, key, carrier, id);
     if (!is_cell(b)) s_.semis_of[std::size_t(b)].push(a, key, carrier, id);
@@ -603,7 +593,7 @@ class HSearch {
     Carriers others;
     Ids other_ids;
     for (int i = 0; i < p.semis; ++i)
-      if (i != slot) others.push_back(semis[std::size_t(i)]), other_ids.push_back(record_ ? ids_of(a, b).semi[std::size_t(i)] : -1);
+      if (i != slot) others.push_back(semis[std::size_t(i)]), other_ids.push_back(record_ ? ids_of(p).semi[std::size_t(i)] : -1);
     Unions found;
     Ids chosen = {id};
     or_steps_ = 0;
@@ -612,14 +602,13 @@ class HSearch {
     if (kCaptured && carrier.subset_of(cap)) found.emplace_back(carrier | captured_meeting(carrier, a, b), chosen);
     else if (can_clear<kCaptured>(carrier, meet_below, int(others.size()), cap))
       or_combine<kCaptured>(others, other_ids, meet_below, int(others.size()), carrier, carrier, cap, chosen, found);
-    PairRef& ref = pair_ref(a, b);
     for (const auto& [union_carrier, parts] : found) {
       const std::span<const int> used(parts.data(), parts.size());
       // Without captured cells a union's ends lie outside it, as they lie
       // outside every semi's carrier; an end's captured cells may hold the
       // other end.
       if constexpr (kCaptured) add_full(a, b, union_carrier, ConnectionRule::Or, used);
-      else add_full_to(a, b, ref, p, union_carrier, ConnectionRule::Or, used);
+      else add_full_to(a, b, p, union_carrier, ConnectionRule::Or, used);
     }
   }
 
@@ -806,8 +795,7 @@ class HSearch {
   int cell_nodes_;  // n², the first group's node
   int max_connections_;
   int node_count_ = 0;
-  int pairs_used_ = 0;  // the slots of s_.pairs this call has taken
-  std::size_t lists_used_ = 0;  // and of s_.lists
+  std::size_t lists_used_ = 0;  // the carriers of s_.lists this call has taken
   int built_ = 0;
   int first_edge_ = -1, second_edge_ = -1;  // the side's edges as nodes
   int edge_pair_ = -1;  // their pair's index
