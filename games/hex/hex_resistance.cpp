@@ -147,6 +147,21 @@ bool solve_voltages(const Network& net, std::vector<double>& voltage) {
       if (const int q = index[std::size_t(neighbour)]; q >= 0) first[p] = std::min(first[p], std::size_t(q));
     row_at[p + 1] = row_at[p] + (p - first[p] + 1);
   }
+  // Column j's rows below the diagonal that reach it (first[i] <= j), in
+  // increasing order: the factorisation and the back substitution visit
+  // just these, not every row below j.
+  std::vector<std::size_t> column_at(k + 1, 0), below(row_at[k] - k);
+  for (std::size_t i = 0; i < k; ++i)
+    for (std::size_t j = first[i]; j < i; ++j) ++column_at[j + 1];
+  for (std::size_t j = 0; j < k; ++j) column_at[j + 1] += column_at[j];
+  {
+    std::vector<std::size_t> fill(column_at.begin(), column_at.end() - 1);
+    for (std::size_t i = 0; i < k; ++i)
+      for (std::size_t j = first[i]; j < i; ++j) below[fill[j]++] = i;
+  }
+  auto rows_below = [&](std::size_t j) {
+    return std::span<const std::size_t>(below.data() + column_at[j], below.data() + column_at[j + 1]);
+  };
   std::vector<double> envelope(row_at[k], 0.0);
   // row[p][q]: the entry (p, q) of the envelope, first[p] <= q <= p.
   std::vector<double*> row(k);
@@ -169,8 +184,7 @@ bool solve_voltages(const Network& net, std::vector<double>& voltage) {
     for (std::size_t q = first[j]; q < j; ++q) d -= row_j[q] * row_j[q];
     const double root = std::sqrt(d);
     row[j][j] = root;
-    for (std::size_t i = j + 1; i < k; ++i) {
-      if (first[i] > j) continue;  // outside the envelope: stays zero
+    for (const std::size_t i : rows_below(j)) {  // the others stay zero
       double* row_i = row[i];
       double s = row_i[j];
       for (std::size_t q = std::max(first[i], first[j]); q < j; ++q) s -= row_i[q] * row_j[q];
@@ -184,8 +198,7 @@ bool solve_voltages(const Network& net, std::vector<double>& voltage) {
     y[i] /= a(i, i);
   }
   for (std::size_t i = k; i-- > 0;) {
-    for (std::size_t q = i + 1; q < k; ++q)
-      if (first[q] <= i) y[i] -= a(q, i) * y[q];
+    for (const std::size_t q : rows_below(i)) y[i] -= a(q, i) * y[q];
     y[i] /= a(i, i);
   }
   voltage.assign(m, 0.0);
