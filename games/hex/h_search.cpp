@@ -203,6 +203,7 @@ class HSearch {
     std::vector<EdgeSemi> edge_semis;
     // Per node: the cells the side captures by playing it (empty cells only).
     std::vector<Set> captured;
+    std::vector<std::uint32_t> picked;  // and_rule_at's
   };
   // Every pair without lists and with open gates. A fill with a small
   // entry is a loop of small stores; doubling copies are memmoves.
@@ -752,34 +753,56 @@ class HSearch {
     Set blocked = c1;
     if (x_is_cell) blocked.insert(x);
     const auto count = std::size_t(older);
-    Set cap_ends;  // the captured sets of x and of the middle (a semi's key)
-    if constexpr (kCaptured) cap_ends = captured_of(x) | captured_of(middle);
-    for (std::size_t i = 0; i < count; ++i) {
-      const Set c2 = carriers[i];
-      Set carrier;
-      if (!c2.intersects(blocked)) {
-        carrier = c1 | c2;
-      } else if constexpr (kCaptured) {
-        // Benzene's captured-set AND: the carriers may share cells the
-        // ends capture; the union then reserves all of those.
-        if (x_is_cell && c2.contains(x)) continue;
-        const Set cap = cap_ends | captured_of(others[i]);
-        if (!(c1 & c2).subset_of(cap)) continue;
-        carrier = c1 | c2 | cap;
-        if ((middle_is_cell && carrier.contains(middle)) || (x_is_cell && carrier.contains(x))) continue;
-      } else {
-        continue;
-      }
+    // Joins the older full i, the union of the carriers being `carrier`;
+    // false once the effort bound is reached.
+    auto join = [&](std::size_t i, Set carrier) {
       const int y = others[i];
-      if (y == x || (is_cell(y) && carrier.contains(y))) continue;
-      if (built_ >= max_connections_) return;
+      if (y == x || (is_cell(y) && carrier.contains(y))) return true;
+      if (built_ >= max_connections_) return false;
       if (middle_is_cell) {
         carrier.insert(middle);
         add_semi_outside(x, y, middle, carrier, id, ids[i]);  // neither end is in `carrier`
       } else {
         add_full(x, y, carrier, ConnectionRule::And, {id, ids[i]});
       }
+      return true;
+    };
+    if constexpr (kCaptured) {
+      const Set cap_ends = captured_of(x) | captured_of(middle);  // and a semi's key
+      for (std::size_t i = 0; i < count; ++i) {
+        const Set c2 = carriers[i];
+        Set carrier;
+        if (!c2.intersects(blocked)) {
+          carrier = c1 | c2;
+        } else {
+          // Benzene's captured-set AND: the carriers may share cells the
+          // ends capture; the union then reserves all of those.
+          if (x_is_cell && c2.contains(x)) continue;
+          const Set cap = cap_ends | captured_of(others[i]);
+          if (!(c1 & c2).subset_of(cap)) continue;
+          carrier = c1 | c2 | cap;
+          if ((middle_is_cell && carrier.contains(middle)) || (x_is_cell && carrier.contains(x))) continue;
+        }
+        if (!join(i, carrier)) return;
+      }
+    } else {
+      // The fulls whose carriers avoid `blocked`, gathered first in order:
+      // a branch per full, taken about once in ten and not in a pattern,
+      // was mispredicted often.
+      std::uint32_t* const picked = picks(count);
+      std::size_t found = 0;
+      for (std::size_t i = 0; i < count; ++i) {
+        picked[found] = std::uint32_t(i);
+        found += !carriers[i].intersects(blocked);
+      }
+      for (std::size_t k = 0; k < found; ++k)
+        if (!join(picked[k], c1 | carriers[picked[k]])) return;
     }
+  }
+  // Room for `count` indices (and_rule_at; nothing it calls walks again).
+  std::uint32_t* picks(std::size_t count) {
+    if (s_.picked.size() < count) s_.picked.resize(std::max<std::size_t>(count, 2 * s_.picked.size()));
+    return s_.picked.data();
   }
 
   const HexCells& cells_;
