@@ -76,13 +76,12 @@ inline constexpr std::array<EdgeTemplate, 12> kEdgeTemplates = {{
                              {-1, 0}, {-1, 1}, {-1, 2}, {-1, 4}, {0, 1}, {0, 2}}}},
 }};
 
-// Calls f(carrier cells) for every placement of a template on an n x n
-// board with its anchor on `anchor` (a cell) towards `edge` (0: the side's
-// first edge, 1: its second) where the template's stones are the side's
-// (own(cell)) and its carrier is on the board and empty (empty(cell)).
-// `black`: the side (White's templates are transposed).
-template <class Own, class Empty, class F>
-void for_each_edge_template(int n, bool black, int anchor, int edge, Own&& own, Empty&& empty, F&& f) {
+// Calls f(stone cells, carrier cells) for every placement of a template on
+// an n x n board with its anchor on `anchor` (a cell) towards `edge` (0:
+// the side's first edge, 1: its second) that lies on the board, in the
+// table's order. `black`: the side (White's templates are transposed).
+template <class F>
+void for_each_edge_template_placement(int n, bool black, int anchor, int edge, F&& f) {
   const int row = black ? anchor / n : anchor % n, col = black ? anchor % n : anchor / n;
   const int depth = edge == 0 ? row : n - 1 - row;
   // (dr, dc) in the template's frame to a board cell, or -1 off the board.
@@ -93,23 +92,35 @@ void for_each_edge_template(int n, bool black, int anchor, int edge, Own&& own, 
     if (r < 0 || c < 0 || r >= n || c >= n) return -1;
     return black ? r * n + c : c * n + r;
   };
+  std::array<int, EdgeTemplate::kMostStones> stones{};
   std::array<int, EdgeTemplate::kMostCells> cells{};
   for (const EdgeTemplate& t : kEdgeTemplates) {
     if (t.depth != depth) continue;
     for (int mirrored = 0; mirrored < 2; ++mirrored) {
-      bool fits = true;
-      for (int i = 0; i < t.stone_count && fits; ++i) {
-        const int cell = place(t.stones[std::size_t(i)], mirrored != 0);
-        fits = cell >= 0 && own(cell);
-      }
-      for (int i = 0; i < t.cell_count && fits; ++i) {
-        const int cell = place(t.carrier[std::size_t(i)], mirrored != 0);
-        fits = cell >= 0 && empty(cell);
-        cells[std::size_t(i)] = cell;
-      }
-      if (fits) f(std::span<const int>(cells.data(), std::size_t(t.cell_count)));
+      bool on_board = true;
+      for (int i = 0; i < t.stone_count && on_board; ++i)
+        on_board = (stones[std::size_t(i)] = place(t.stones[std::size_t(i)], mirrored != 0)) >= 0;
+      for (int i = 0; i < t.cell_count && on_board; ++i)
+        on_board = (cells[std::size_t(i)] = place(t.carrier[std::size_t(i)], mirrored != 0)) >= 0;
+      if (on_board)
+        f(std::span<const int>(stones.data(), std::size_t(t.stone_count)),
+          std::span<const int>(cells.data(), std::size_t(t.cell_count)));
     }
   }
+}
+
+// Calls f(carrier cells) for those placements where the template's stones
+// are the side's (own(cell)) and its carrier is empty (empty(cell)).
+template <class Own, class Empty, class F>
+void for_each_edge_template(int n, bool black, int anchor, int edge, Own&& own, Empty&& empty, F&& f) {
+  for_each_edge_template_placement(n, black, anchor, edge,
+                                   [&](std::span<const int> stones, std::span<const int> carrier) {
+                                     for (const int cell : stones)
+                                       if (!own(cell)) return;
+                                     for (const int cell : carrier)
+                                       if (!empty(cell)) return;
+                                     f(carrier);
+                                   });
 }
 
 }  // namespace dfpn::games

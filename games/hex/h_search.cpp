@@ -409,21 +409,49 @@ class HSearch {
   // The edge templates (edge_templates.h) from every empty cell or stone of
   // the side, towards both of its edges, wherever they fit.
   void add_edge_templates() {
-    const std::uint8_t own = black_ ? kBlack : kWhite;
-    const int edge_nodes[2] = {group_node(groups_.first_edge), group_node(groups_.second_edge)};
+    const std::uint8_t own_colour = black_ ? kBlack : kWhite;
+    Set own, empty;
     for (int cell = 0; cell < n_ * n_; ++cell) {
-      const int anchor = node_of(cell);
-      if (anchor < 0) continue;
-      for (int edge = 0; edge < 2; ++edge)
-        for_each_edge_template(
-            n_, black_, cell, edge, [&](int c) { return cells_[std::size_t(c)] == own; },
-            [&](int c) { return cells_[std::size_t(c)] == kEmpty; },
-            [&](std::span<const int> cells) {
-              Set carrier;
-              for (const int c : cells) carrier.insert(c);
-              add_full(anchor, edge_nodes[edge], carrier, ConnectionRule::Template, {}, cell);
-            });
+      if (cells_[std::size_t(cell)] == own_colour) own.insert(cell);
+      else if (cells_[std::size_t(cell)] == kEmpty) empty.insert(cell);
     }
+    const int edge_nodes[2] = {group_node(groups_.first_edge), group_node(groups_.second_edge)};
+    for (const TemplatePlacement& t : template_placements(n_, black_)) {
+      if (!t.stones.subset_of(own) || !t.carrier.subset_of(empty)) continue;
+      if (const int anchor = node_of(t.anchor); anchor >= 0)
+        add_full(anchor, edge_nodes[t.edge], t.carrier, ConnectionRule::Template, {}, t.anchor);
+    }
+  }
+  // A template placed on the board (for_each_edge_template with every
+  // stone the side's and every carrier cell empty), by cell, edge and the
+  // table's order, as add_edge_templates once placed them on each call.
+  struct TemplatePlacement {
+    int anchor, edge;
+    Set stones, carrier;
+  };
+  // The placements on an n x n board for one side, made once per board
+  // size on a thread.
+  static const std::vector<TemplatePlacement>& template_placements(int n, bool black) {
+    struct Made {
+      int n = -1;
+      std::vector<TemplatePlacement> placements;
+    };
+    thread_local std::array<Made, 2> made;
+    Made& m = made[black ? 0 : 1];
+    if (m.n == n) return m.placements;
+    m.n = n;
+    m.placements.clear();
+    for (int cell = 0; cell < n * n; ++cell)
+      for (int edge = 0; edge < 2; ++edge) {
+        for_each_edge_template_placement(n, black, cell, edge,
+                                         [&](std::span<const int> stones, std::span<const int> carrier) {
+                                           TemplatePlacement t{.anchor = cell, .edge = edge, .stones = {}, .carrier = {}};
+                                           for (const int c : stones) t.stones.insert(c);
+                                           for (const int c : carrier) t.carrier.insert(c);
+                                           m.placements.push_back(t);
+                                         });
+      }
+    return m.placements;
   }
 
   // The side's edge group next to an off-board position, or -1.
