@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <span>
 
@@ -18,7 +20,7 @@ constexpr double kEmptyToEmpty = 1.0, kStoneToEmpty = 2.0;
 struct Network {
   int nodes = 2;
   std::vector<int> node_of;        // per cell, -1 on the opponent's stones
-  std::vector<bool> is_stone;      // per node: a group or an edge
+  std::vector<std::uint8_t> is_stone;  // per node: a group or an edge (1)
   // Node i's wires are those from start[i] to start[i + 1]: the node at
   // the other end (each once, in increasing order) and the conductance,
   // the nonzero entries of the conductance matrix's row i as the row reads.
@@ -40,7 +42,7 @@ Network build_network(const HexCells& cells, int n, int side, const std::vector<
   auto along = [&](int cell) { return side == 0 ? cell / n : cell % n; };
   Network net;
   net.node_of.assign(std::size_t(n * n), -1);
-  net.is_stone = {true, true};
+  net.is_stone = {1, 1};
   std::vector<int> stack;
   auto flood = [&](int start, int node) {
     net.node_of[std::size_t(start)] = node;
@@ -65,20 +67,22 @@ Network build_network(const HexCells& cells, int n, int side, const std::vector<
     }
   for (int cell = 0; cell < n * n; ++cell) {
     if (cells[std::size_t(cell)] == own && net.node_of[std::size_t(cell)] < 0) {
-      net.is_stone.push_back(true);
+      net.is_stone.push_back(1);
       flood(cell, net.nodes++);
     } else if (cells[std::size_t(cell)] == 0) {
-      net.is_stone.push_back(false);
+      net.is_stone.push_back(0);
       net.node_of[std::size_t(cell)] = net.nodes++;
     }
   }
   const auto m = std::size_t(net.nodes);
-  std::vector<std::array<int, 2>> wires;  // each once, as first wired
-  std::vector<bool> is_wired(m * m, false);
+  // The wires as a symmetric bit matrix, a row of words per node: its
+  // set bits, read in order, are the node's list.
+  const std::size_t words = (m + 63) / 64;
+  std::vector<std::uint64_t> is_wired(m * words, 0);
   auto wire = [&](int a, int b) {
-    if (a == b || is_wired[std::size_t(a) * m + std::size_t(b)]) return;
-    is_wired[std::size_t(a) * m + std::size_t(b)] = is_wired[std::size_t(b) * m + std::size_t(a)] = true;
-    wires.push_back({a, b});
+    if (a == b) return;
+    is_wired[std::size_t(a) * words + std::size_t(b) / 64] |= std::uint64_t{1} << (b % 64);
+    is_wired[std::size_t(b) * words + std::size_t(a) / 64] |= std::uint64_t{1} << (a % 64);
   };
   for (int cell = 0; cell < n * n; ++cell) {
     if (cells[std::size_t(cell)] != 0) continue;  // wires touch at least one empty cell
@@ -98,19 +102,17 @@ Network build_network(const HexCells& cells, int n, int side, const std::vector<
     const int a = node_of_end(x), b = node_of_end(y);
     if (a >= 0 && b >= 0) wire(a, b);
   }
-  // The lists from the wires (not from a scan of the whole matrix), each
-  // sorted as a row of the matrix reads.
   net.start.assign(m + 1, 0);
-  for (const auto& [a, b] : wires) ++net.start[std::size_t(a) + 1], ++net.start[std::size_t(b) + 1];
-  for (std::size_t i = 0; i < m; ++i) net.start[i + 1] += net.start[i];
-  net.wired.resize(std::size_t(net.start[m]));
-  std::vector<int> end(net.start.begin(), net.start.end() - 1);
-  for (const auto& [a, b] : wires) {
-    net.wired[std::size_t(end[std::size_t(a)]++)] = b;
-    net.wired[std::size_t(end[std::size_t(b)]++)] = a;
+  for (std::size_t i = 0; i < m; ++i) {
+    int count = 0;
+    for (std::size_t w = 0; w < words; ++w) count += std::popcount(is_wired[i * words + w]);
+    net.start[i + 1] = net.start[i] + count;
   }
-  for (std::size_t i = 0; i < m; ++i)
-    std::sort(net.wired.begin() + net.start[i], net.wired.begin() + net.start[i + 1]);
+  net.wired.resize(std::size_t(net.start[m]));
+  for (std::size_t i = 0, at = 0; i < m; ++i)
+    for (std::size_t w = 0; w < words; ++w)
+      for (std::uint64_t bits = is_wired[i * words + w]; bits; bits &= bits - 1)
+        net.wired[at++] = int(w * 64) + std::countr_zero(bits);
   net.conductance.resize(net.wired.size());
   for (std::size_t i = 0; i < m; ++i)
     for (auto w = std::size_t(net.start[i]); w < std::size_t(net.start[i + 1]); ++w)
@@ -125,11 +127,11 @@ bool solve_voltages(const Network& net, std::vector<double>& voltage) {
   const auto m = std::size_t(net.nodes);
   std::vector<int> index(m, -1);  // position in the reduced system
   std::vector<std::size_t> reached = {1}, order;
-  std::vector<bool> seen(m, false);
-  seen[1] = true;
+  std::vector<std::uint8_t> seen(m, 0);  // bytes: read once per wire
+  seen[1] = 1;
   for (std::size_t head = 0; head < reached.size(); ++head)
     for (const int b : net.neighbours(reached[head]))
-      if (!seen[std::size_t(b)]) seen[std::size_t(b)] = true, reached.push_back(std::size_t(b));
+      if (!seen[std::size_t(b)]) seen[std::size_t(b)] = 1, reached.push_back(std::size_t(b));
   if (!seen[0]) return false;
   for (std::size_t i = 0; i < m; ++i)
     if (seen[i] && i != 1) index[i] = int(order.size()), order.push_back(i);
