@@ -615,19 +615,23 @@ class HSearch {
       return;
     }
     const std::span<const Set> semis = semis_in(p);
-    Set meet_of_others = semis[slot == 0 ? 1u : 0u];
-    for (int i = 0; i < p.semis; ++i)
-      if (i != slot) meet_of_others &= semis[std::size_t(i)];
-    if (!cleared<kCaptured>(carrier & meet_of_others, cap)) return;
+    // The new semi is semis[slot]: this is its intersection with the others.
+    Set meet = semis[0];
+    for (int i = 1; i < p.semis; ++i) meet &= semis[std::size_t(i)];
+    if (!cleared<kCaptured>(meet, cap)) return;
     Carriers others;
     Ids other_ids;
-    for (int i = 0; i < p.semis; ++i)
-      if (i != slot) others.push_back(semis[std::size_t(i)]), other_ids.push_back(record_ ? ids_of(p).semi[std::size_t(i)] : -1);
+    Meets meet_below = {Set{}};  // meet_below[0] is never read
+    for (int i = 0; i < p.semis; ++i) {
+      if (i == slot) continue;
+      const Set& other = semis[std::size_t(i)];
+      meet_below.push_back(others.empty() ? other : meet_below.back() & other);
+      others.push_back(other);
+      other_ids.push_back(record_ ? ids_of(p).semi[std::size_t(i)] : -1);
+    }
     Unions found;
     Ids chosen = {id};
     or_steps_ = 0;
-    Meets meet_below(others.size() + 1);
-    for (std::size_t i = 0; i < others.size(); ++i) meet_below[i + 1] = i == 0 ? others[0] : meet_below[i] & others[i];
     if (kCaptured && carrier.subset_of(cap)) found.emplace_back(carrier | captured_meeting(carrier, a, b), chosen);
     else if (can_clear<kCaptured>(carrier, meet_below, int(others.size()), cap))
       or_combine<kCaptured>(others, other_ids, meet_below, int(others.size()), carrier, carrier, cap, chosen, found);
