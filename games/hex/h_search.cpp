@@ -365,12 +365,11 @@ class HSearch {
   }
   int& semi_key(const Pair& p, int slot) { return s_.keys[first(p) + std::size_t(p.full_room + slot)]; }
 
-  // A new pair takes the next header and the next room in `lists`, reusing
-  // those of earlier calls (nothing reads a list beyond its count, so they
-  // need no clearing). The lookup is inlined where H-search spends its time;
-  // making a pair is not.
+  // A pair's lists take the next room in `lists` when it first needs them,
+  // reusing the room of earlier calls (nothing reads a list beyond its
+  // count, so it needs no clearing); the room is a whole number of units.
+  // The test is inlined where H-search spends its time; making lists is not.
   Pair& pair_at(int a, int b) { return s_.pairs[std::size_t(index(a, b))]; }
-  // The pair with its lists.
   Pair& with_lists(Pair& p, int a, int b) {
     if (p.at == Pair::kNoLists) [[unlikely]] make_lists(p, a, b);
     return p;
