@@ -421,9 +421,10 @@ class HSearch {
         add_full(anchor, edge_nodes[t.edge], t.carrier, ConnectionRule::Template, {}, t.anchor);
     }
   }
-  // A template placed on the board (for_each_edge_template with every
-  // stone the side's and every carrier cell empty), by cell, edge and the
-  // table's order, as add_edge_templates once placed them on each call.
+  // A template's placement on the board (for_each_edge_template_placement):
+  // its anchor, its edge, the side's stones it needs and its carrier.
+  // Listed by anchor, edge and the table's order, the order in which the
+  // searches add the connections.
   struct TemplatePlacement {
     int anchor, edge;
     Set stones, carrier;

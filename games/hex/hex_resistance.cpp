@@ -19,7 +19,7 @@ constexpr double kEmptyToEmpty = 1.0, kStoneToEmpty = 2.0;
 // node 1 the second (grounded), then stone groups and empty cells.
 struct Network {
   int nodes = 2;
-  std::vector<int> node_of;        // per cell, -1 on the opponent's stones
+  std::vector<int> node_of;  // per cell, -1 on the opponent's stones
   std::vector<std::uint8_t> is_stone;  // per node: a group or an edge (1)
   // Node i's wires are those from start[i] to start[i + 1]: the node at
   // the other end (each once, in increasing order) and the conductance,
