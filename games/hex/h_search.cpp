@@ -535,7 +535,7 @@ class HSearch {
   [[gnu::noinline]] void keep_full(int a, int b, Pair& p, const Set& carrier, ConnectionRule rule,
                                    std::span<const int> parents, int anchor_cell) {
     if (p.fulls == 0) {
-      const auto at = std::size_t(index(a, b));
+      const auto at = std::size_t(&p - s_.pairs.data());  // the pair's index
       s_.linked[at / 64] |= std::uint64_t{1} << (at % 64);
     }
     const int slot = place(room_for_fulls(p), p.fulls, p.full_gate, carrier);
