@@ -26,39 +26,53 @@ class ProofTranspositions::Store {
 namespace {
 
 // Records on the narrowest cell set that holds the board (one word up to
-// 8x8): a lookup scans every record of a winner, so a record's size is the
-// lookup's cost.
+// 8x8). A record can only match a position whose winner holds every stone
+// the record needs, so records are filed under two of the stones they need
+// (one, or none, when they need fewer): a lookup reads only the files of
+// pairs of stones the position's side holds. A long search keeps hundreds
+// of thousands of records, nearly all from other lines of play, and a
+// lookup runs for every child a node generates; scanning them all (even
+// in blocks with summaries) took most of a long search's time.
+//
+// The first matching record in the order records were added is the
+// answer, as a scan in that order would give: each file is in that order,
+// so the first match of each file read is a candidate and the earliest
+// candidate wins.
 template <int Words>
 class StoreOf final : public ProofTranspositions::Store {
   using Set = BasicCellSet<Words>;
 
  public:
-  explicit StoreOf(std::size_t capacity) : capacity_(capacity), block_count_((capacity + kBlock - 1) / kBlock) {}
+  StoreOf(int cells, std::size_t capacity)
+      : cells_(cells),
+        capacity_(capacity),
+        pair_files_(std::clamp<std::size_t>(capacity / (4 * kChunk), 1, kMostPairFiles)),
+        chunk_count_(capacity / kChunk + pair_files_ + 1) {}
 
   void add(const CellSet& winner_stones, const CellSet& proof_set, Player winner, bool winner_to_move) override {
     Records& r = records_[index(winner)];
     std::lock_guard<std::mutex> guard(write_lock_);
-    if (r.need.empty()) {  // first record of this winner: allocate once
-      r.need.resize(capacity_);
-      r.keep_out.resize(capacity_);
-      r.winner_to_move.resize(capacity_);
-      r.block_need.resize(block_count_);
-      r.block_keep_out.resize(block_count_);
-      r.filled = std::make_unique<std::atomic<std::uint8_t>[]>(block_count_);
+    if (!r.ready.load(std::memory_order_relaxed)) {  // first record of this winner: allocate once
+      r.chunks = std::vector<Chunk>(chunk_count_);
+      r.files = std::vector<File>(pair_files_ + 1);
+      r.ready.store(true, std::memory_order_release);
     }
-    const std::optional<std::size_t> block = open_block(r);
-    if (!block) {
+    if (r.added == capacity_) {
       dropped_.fetch_add(1, std::memory_order_relaxed);
       return;
     }
-    const std::uint8_t filled = r.filled[*block].load(std::memory_order_relaxed);
-    const std::size_t slot = *block * kBlock + filled;
-    r.need[slot] = Set(winner_stones);
-    r.keep_out[slot] = Set(proof_set);
-    r.winner_to_move[slot] = winner_to_move;
-    if (filled == 0) r.block_need[*block] = r.need[slot], r.block_keep_out[*block] = r.keep_out[slot];
-    else r.block_need[*block] &= r.need[slot], r.block_keep_out[*block] &= r.keep_out[slot];
-    r.filled[*block].store(filled + 1, std::memory_order_release);  // publishes the record (and, full, the summary)
+    const Set need(winner_stones);
+    File& file = r.files[file_for(r, need)];
+    const std::uint32_t count = file.count.load(std::memory_order_relaxed);
+    if (count % kChunk == 0) {  // the file's last chunk is full (or it has none): link a fresh one
+      const std::uint32_t fresh = r.next_chunk++;
+      if (count == 0) file.head = fresh;
+      else r.chunks[file.tail].next = fresh;
+      file.tail = fresh;
+    }
+    r.chunks[file.tail].records[count % kChunk] = Record{need, Set(proof_set), std::uint32_t(r.added), winner_to_move};
+    ++r.added;
+    file.count.store(count + 1, std::memory_order_release);  // publishes the record (and any new chunk)
     records_kept_.fetch_add(1, std::memory_order_relaxed);
   }
 
@@ -66,22 +80,39 @@ class StoreOf final : public ProofTranspositions::Store {
                                                  Player to_move) const override {
     for (const Player winner : {to_move, opponent(to_move)}) {
       const Records& r = records_[index(winner)];
-      const std::size_t blocks = r.blocks.load(std::memory_order_acquire);
-      if (blocks == 0) continue;
+      if (!r.ready.load(std::memory_order_acquire)) continue;
       const Set own(winner == Player::Black ? black : white), theirs(winner == Player::Black ? white : black);
       const bool winner_moves = to_move == winner;
-      for (std::size_t b = 0; b < blocks; ++b) {
-        const std::size_t filled = r.filled[b].load(std::memory_order_acquire);
-        // A whole block is passed over when what all its records need is
-        // not all there, or what all of them keep out is not clear: no
-        // record of it could match. Only full blocks have final summaries.
-        if (filled == kBlock && (!r.block_need[b].subset_of(own) || r.block_keep_out[b].intersects(theirs))) continue;
-        for (std::size_t i = b * kBlock; i < b * kBlock + filled; ++i) {
-          if (!r.need[i].subset_of(own) || r.keep_out[i].intersects(theirs)) continue;
-          if (r.winner_to_move[i] && !winner_moves) continue;
-          hits_.fetch_add(1, std::memory_order_relaxed);
-          return ProofTranspositions::Match{winner, CellSet(r.keep_out[i])};
+      const Record* best = nullptr;
+      auto read = [&](std::size_t f) {
+        const File& file = r.files[f];
+        const std::uint32_t count = file.count.load(std::memory_order_acquire);
+        std::uint32_t at = file.head;
+        for (std::uint32_t first = 0; first < count; first += kChunk) {
+          if (first > 0) at = r.chunks[at].next;  // linked before `count` passed `first`
+          const Chunk& chunk = r.chunks[at];
+          const std::uint32_t filled = std::min(count - first, kChunk);
+          for (std::uint32_t i = 0; i < filled; ++i) {
+            const Record& rec = chunk.records[i];
+            if (best && rec.order > best->order) return;  // a file's later records cannot come first
+            if (!rec.need.subset_of(own) || rec.keep_out.intersects(theirs)) continue;
+            if (rec.winner_to_move && !winner_moves) continue;
+            best = &rec;
+            return;
+          }
         }
+      };
+      read(pair_files_);  // records that need no stone
+      int held[Set::kCapacity];
+      int n = 0;
+      own.for_each([&](int cell) { held[n++] = cell; });
+      for (int i = 0; i < n; ++i) {
+        read(pair_file(held[i], held[i]));
+        for (int j = i + 1; j < n; ++j) read(pair_file(held[i], held[j]));
+      }
+      if (best) {
+        hits_.fetch_add(1, std::memory_order_relaxed);
+        return ProofTranspositions::Match{winner, CellSet(best->keep_out)};
       }
     }
     return std::nullopt;
@@ -90,62 +121,66 @@ class StoreOf final : public ProofTranspositions::Store {
   std::size_t size() const override { return records_kept_.load(std::memory_order_relaxed); }
   std::uint64_t dropped() const override { return dropped_.load(std::memory_order_relaxed); }
   std::size_t max_bytes() const override {
-    return 2 * (capacity_ * (2 * sizeof(Set) + 1) + block_count_ * (2 * sizeof(Set) + 1));
+    return 2 * (chunk_count_ * sizeof(Chunk) + (pair_files_ + 1) * sizeof(File));
   }
 
  private:
   static std::size_t index(Player winner) { return winner == Player::Black ? 0 : 1; }
-  // Records in a block share what the search was doing when they were
-  // added (the stones of one subtree), so their common part often rules a
-  // whole block out. Each writing thread fills a block of its own: the
-  // parallel searchers work in different subtrees, and records of both
-  // mixed in one block would leave it little in common.
-  static constexpr std::size_t kBlock = 16;
-  static constexpr std::size_t kOpenBlocks = 8;  // writers with a block of their own at a time
-  // One winner's records as parallel arrays, kBlock a block (the scan
-  // reads `need` and `keep_out` of every record, the flag only of
-  // candidates); blocks are handed out in order, and each is filled from
-  // its start.
-  struct Records {
-    std::vector<Set> need;      // the winner's stones in R
-    std::vector<Set> keep_out;  // R's proof set: no loser stone may be there
-    std::vector<std::uint8_t> winner_to_move;
-    // Per block: the intersection of its records' `need` sets and of their
-    // `keep_out` sets, and how many records it has (published last).
-    std::vector<Set> block_need, block_keep_out;
-    std::unique_ptr<std::atomic<std::uint8_t>[]> filled;
-    std::atomic<std::size_t> blocks{0};  // handed out
-    // The block each recent writer fills (under the write lock).
-    struct Open {
-      std::thread::id writer;
-      std::size_t block = 0;
-    };
-    std::array<Open, kOpenBlocks> open{};
-    std::size_t next_evicted = 0;
+  struct Record {
+    Set need;      // the winner's stones in R
+    Set keep_out;  // R's proof set: no loser stone may be there
+    std::uint32_t order;  // the record's place among the winner's records
+    bool winner_to_move;
   };
-  // The block the calling thread adds to (under the write lock): its own
-  // while it has room, else a new one; none when every block is handed
-  // out (the store is full, but for the room left in other writers' blocks).
-  std::optional<std::size_t> open_block(Records& r) {
-    const std::thread::id me = std::this_thread::get_id();
-    auto mine = std::find_if(r.open.begin(), r.open.end(), [&](const auto& o) { return o.writer == me; });
-    if (mine != r.open.end() && r.filled[mine->block].load(std::memory_order_relaxed) < room(mine->block))
-      return mine->block;
-    const std::size_t next = r.blocks.load(std::memory_order_relaxed);
-    if (next == block_count_) return std::nullopt;
-    if (mine == r.open.end()) {
-      mine = std::find_if(r.open.begin(), r.open.end(), [](const auto& o) { return o.writer == std::thread::id(); });
-      if (mine == r.open.end()) mine = r.open.begin() + std::ptrdiff_t(r.next_evicted++ % kOpenBlocks);
-    }
-    *mine = {me, next};
-    r.blocks.store(next + 1, std::memory_order_release);  // its count, 0, is already there
-    return next;
+  // Files hold their records in chunks linked in order, taken from one
+  // pool: every file has at most one chunk not full, so the pool needs
+  // capacity / kChunk chunks and one more per file (a file per four
+  // chunks of records at most, so that small stores stay small).
+  static constexpr std::uint32_t kChunk = 16;
+  static constexpr std::uint32_t kNoChunk = ~std::uint32_t{0};
+  struct Chunk {
+    std::array<Record, kChunk> records;
+    std::uint32_t next = kNoChunk;
+  };
+  struct File {
+    std::atomic<std::uint32_t> count{0};  // published last
+    std::uint32_t head = kNoChunk, tail = kNoChunk;
+  };
+  struct Records {
+    std::atomic<bool> ready{false};  // the chunks and files are allocated
+    std::vector<Chunk> chunks;
+    std::vector<File> files;
+    std::size_t added = 0;
+    std::uint32_t next_chunk = 0;
+  };
+  // Files by pair of cells (a cell with itself: records that need one
+  // stone), folded onto fewer files on boards above 8x8 or in a small
+  // store (two pairs may then share a file; every record in a file read is
+  // tested in full), and one more for records that need none.
+  static constexpr std::size_t kMostPairFiles = 64 * 64;
+  std::size_t pair_file(int a, int b) const { return std::size_t(a * cells_ + b) % pair_files_; }
+  // The file of a new record: of the pairs of stones it needs, the one
+  // whose file is shortest, so that files stay even and each lookup reads
+  // few records.
+  std::size_t file_for(const Records& r, const Set& need) const {
+    int held[Set::kCapacity];
+    int n = 0;
+    need.for_each([&](int cell) { held[n++] = cell; });
+    if (n == 0) return pair_files_;
+    if (n == 1) return pair_file(held[0], held[0]);
+    std::size_t best = 0;
+    std::uint32_t shortest = ~std::uint32_t{0};
+    for (int i = 0; i < n; ++i)
+      for (int j = i + 1; j < n; ++j) {
+        const std::size_t f = pair_file(held[i], held[j]);
+        const std::uint32_t count = r.files[f].count.load(std::memory_order_relaxed);
+        if (count < shortest) best = f, shortest = count;
+      }
+    return best;
   }
 
-  // Slots in block b: kBlock, but for a last block cut short by the capacity.
-  std::size_t room(std::size_t b) const { return std::min(kBlock, capacity_ - b * kBlock); }
-
-  std::size_t capacity_, block_count_;
+  int cells_;
+  std::size_t capacity_, pair_files_, chunk_count_;
   std::array<Records, 2> records_;
   std::mutex write_lock_;
   std::atomic<std::uint64_t> dropped_{0};
@@ -155,9 +190,9 @@ class StoreOf final : public ProofTranspositions::Store {
 }  // namespace
 
 ProofTranspositions::ProofTranspositions(int cells, std::size_t capacity) {
-  if (cells <= BasicCellSet<1>::kCapacity) store_ = std::make_unique<StoreOf<1>>(capacity);
-  else if (cells <= BasicCellSet<2>::kCapacity) store_ = std::make_unique<StoreOf<2>>(capacity);
-  else store_ = std::make_unique<StoreOf<CellSet::kWords>>(capacity);
+  if (cells <= BasicCellSet<1>::kCapacity) store_ = std::make_unique<StoreOf<1>>(cells, capacity);
+  else if (cells <= BasicCellSet<2>::kCapacity) store_ = std::make_unique<StoreOf<2>>(cells, capacity);
+  else store_ = std::make_unique<StoreOf<CellSet::kWords>>(cells, capacity);
 }
 
 ProofTranspositions::~ProofTranspositions() = default;

@@ -22,9 +22,11 @@
 // other places, which df-pn otherwise proves once per line.
 //
 // The store is shared by all copies of a game (the parallel searchers):
-// records are written once under a lock and published by their block's
+// records are written once under a lock and published by their file's
 // count, so a reader never sees half a record, and memory is allocated
 // once, on the first record; when it is full, new records are dropped.
+// A lookup reads only the records filed under pairs of stones the
+// position's side holds (hex_proof_transpositions.cpp).
 #pragma once
 
 #include <atomic>

@@ -61,9 +61,8 @@ TEST(ProofTranspositions, AFullStoreDropsNewRecords) {
   EXPECT_TRUE(store.find(cells({1}), {}, Player::White));
 }
 
-// Each writing thread fills blocks of its own (kBlock records); the store
-// still keeps at most its capacity, counts every record it turns away, and
-// finds every record it kept -- also in blocks left part-full.
+// Several writing threads share the capacity: the store keeps at most it,
+// counts every record it turns away, and finds every record it kept.
 TEST(ProofTranspositions, WritersOnSeveralThreadsShareTheCapacity) {
   for (const std::size_t capacity : {std::size_t{40}, std::size_t{100}}) {
     ProofTranspositions store(121, capacity);
@@ -87,12 +86,12 @@ TEST(ProofTranspositions, WritersOnSeveralThreadsShareTheCapacity) {
   }
 }
 
-// Lookups pass over whole blocks of records whose common part rules them
-// out; they must still return the first record that matches, as a plain
-// scan in order does. Records come in runs that share stones, as a
-// search adds them, so many blocks are passed over and some are not.
+// Lookups read only the files of pairs of stones the position holds; they
+// must still return the first record that matches, as a plain scan in
+// order does. Records come in runs that share stones, as a search adds
+// them. On boards above 8x8 several pairs share a file.
 TEST(ProofTranspositions, FindTheFirstMatchingRecordAsAPlainScanDoes) {
-  for (int size : {8, 11}) {
+  for (int size : {8, 11, 19}) {
     SCOPED_TRACE(size);
     const int n = size * size;
     std::mt19937 rng(7);
@@ -142,6 +141,26 @@ TEST(ProofTranspositions, FindTheFirstMatchingRecordAsAPlainScanDoes) {
     EXPECT_GT(hits, 100) << "the queries should find records often";
     EXPECT_LT(hits, 3900) << "and miss them often";
   }
+}
+
+// Records that need one stone, or none, have files of their own; the
+// first match in the order of adding still wins across files.
+TEST(ProofTranspositions, RecordsThatNeedFewStonesMatchInTheirOrder) {
+  ProofTranspositions store(64, 16);
+  store.add(cells({5}), cells({6}), Player::Black, false);
+  store.add({}, cells({7}), Player::Black, false);
+  store.add(cells({5, 9}), cells({8}), Player::Black, false);
+  store.add({}, {}, Player::Black, false);
+  auto set_found = [&](const CellSet& black, const CellSet& white) {
+    const auto hit = store.find(black, white, Player::White);
+    return hit ? std::optional<CellSet>(hit->proof_set) : std::nullopt;
+  };
+  EXPECT_EQ(set_found(cells({5, 9}), {}), cells({6}));
+  EXPECT_EQ(set_found(cells({5, 9}), cells({6})), cells({7}));
+  EXPECT_EQ(set_found(cells({5, 9}), cells({6, 7})), cells({8}));
+  EXPECT_EQ(set_found(cells({5, 9}), cells({6, 7, 8})), CellSet{});
+  EXPECT_EQ(set_found({}, cells({6})), cells({7}));
+  EXPECT_EQ(store.find({}, {}, Player::Black)->winner, Player::Black);
 }
 
 // Readers never see half a record: writers add records whose set is their
