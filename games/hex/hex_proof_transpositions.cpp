@@ -87,6 +87,7 @@ class StoreOf final : public ProofTranspositions::Store {
       auto read = [&](std::size_t f) {
         const File& file = r.files[f];
         const std::uint32_t count = file.count.load(std::memory_order_acquire);
+        if (count == 0) return;  // its head may be being written
         std::uint32_t at = file.head;
         for (std::uint32_t first = 0; first < count; first += kChunk) {
           if (first > 0) at = r.chunks[at].next;  // linked before `count` passed `first`
