@@ -4,7 +4,6 @@
 #include <array>
 #include <memory>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 namespace dfpn::games {
@@ -105,8 +104,7 @@ class StoreOf final : public ProofTranspositions::Store {
       };
       read(pair_files_);  // records that need no stone
       int held[Set::kCapacity];
-      int n = 0;
-      own.for_each([&](int cell) { held[n++] = cell; });
+      const int n = list(own, held);
       for (int i = 0; i < n; ++i) {
         read(pair_file(held[i], held[i]));
         for (int j = i + 1; j < n; ++j) read(pair_file(held[i], held[j]));
@@ -160,13 +158,18 @@ class StoreOf final : public ProofTranspositions::Store {
   // tested in full), and one more for records that need none.
   static constexpr std::size_t kMostPairFiles = 64 * 64;
   std::size_t pair_file(int a, int b) const { return std::size_t(a * cells_ + b) % pair_files_; }
+  // The cells of `set` into `out`, in increasing order; how many.
+  static int list(const Set& set, int* out) {
+    int n = 0;
+    set.for_each([&](int cell) { out[n++] = cell; });
+    return n;
+  }
   // The file of a new record: of the pairs of stones it needs, the one
   // whose file is shortest, so that files stay even and each lookup reads
   // few records.
   std::size_t file_for(const Records& r, const Set& need) const {
     int held[Set::kCapacity];
-    int n = 0;
-    need.for_each([&](int cell) { held[n++] = cell; });
+    const int n = list(need, held);
     if (n == 0) return pair_files_;
     if (n == 1) return pair_file(held[0], held[0]);
     std::size_t best = 0;
