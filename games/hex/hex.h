@@ -69,6 +69,11 @@ class HexGame {
 
   // Stone at a cell: nullopt if empty.
   std::optional<Player> stone(Move cell) const;
+  // The cell of the stone placed last (by any means), if any.
+  std::optional<Move> last_stone() const {
+    if (history_.empty()) return std::nullopt;
+    return history_.back().cell;
+  }
   std::string to_text() const;  // a board diagram, for people
 
  private:

@@ -118,7 +118,9 @@ std::optional<HexKnowledgeGame::Solved> HexKnowledgeGame::known_solution() const
 std::optional<HexKnowledgeGame::Solved> HexKnowledgeGame::transposed_solution() const {
   if (!transpositions_) return std::nullopt;
   const auto stones = stones_of(rules_);
-  const auto match = transpositions_->find(stones[0], stones[1], to_move());
+  const auto last = rules_.last_stone();
+  const auto match = last ? transpositions_->find(stones[0], stones[1], to_move(), *last, siblings_)
+                          : transpositions_->find(stones[0], stones[1], to_move());
   if (!match) return std::nullopt;
   Solved solved{match->proof_set - stones[0] - stones[1], match->winner};
   proof_sets_->store(rules_.hash(), solved);  // proof_set() and the next evaluate() find it by hash

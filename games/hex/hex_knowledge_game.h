@@ -174,8 +174,10 @@ class HexKnowledgeGame {
   };
   using ProofSetStore = SharedCache<Solved>;
   std::shared_ptr<ProofSetStore> proof_sets_;
-  // Solved positions found again by containment (shared; null when off).
+  // Solved positions found again by containment (shared; null when off),
+  // and this copy's work shared by lookups one stone apart.
   std::shared_ptr<ProofTranspositions> transpositions_;
+  mutable ProofTranspositions::Siblings siblings_;
   // The stores at their default capacities halved `halvings` times.
   void make_stores(int halvings);
   // Whether evaluate() may decide by a proof set (not in explainable()).

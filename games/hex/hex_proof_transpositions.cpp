@@ -13,6 +13,8 @@ class ProofTranspositions::Store {
   virtual ~Store() = default;
   virtual void add(const CellSet& winner_stones, const CellSet& proof_set, Player winner, bool winner_to_move) = 0;
   virtual std::optional<Match> find(const CellSet& black, const CellSet& white, Player to_move) const = 0;
+  virtual std::optional<Match> find(const CellSet& black, const CellSet& white, Player to_move, int added,
+                                    Siblings& siblings) const = 0;
   virtual std::size_t size() const = 0;
   virtual std::uint64_t dropped() const = 0;
   virtual std::size_t max_bytes() const = 0;
@@ -54,6 +56,7 @@ class StoreOf final : public ProofTranspositions::Store {
     if (!r.ready.load(std::memory_order_relaxed)) {  // first record of this winner: allocate once
       r.chunks = std::vector<Chunk>(chunk_count_);
       r.files = std::vector<File>(pair_files_ + 1);
+      r.by_order = std::vector<std::uint32_t>(capacity_);
       r.ready.store(true, std::memory_order_release);
     }
     if (r.added == capacity_) {
@@ -70,8 +73,10 @@ class StoreOf final : public ProofTranspositions::Store {
       file.tail = fresh;
     }
     r.chunks[file.tail].records[count % kChunk] = Record{need, Set(proof_set), std::uint32_t(r.added), winner_to_move};
+    r.by_order[r.added] = file.tail * kChunk + count % kChunk;
     ++r.added;
     file.count.store(count + 1, std::memory_order_release);  // publishes the record (and any new chunk)
+    r.published.store(std::uint32_t(r.added), std::memory_order_release);  // and its place in the order
     records_kept_.fetch_add(1, std::memory_order_relaxed);
   }
 
@@ -80,39 +85,48 @@ class StoreOf final : public ProofTranspositions::Store {
     for (const Player winner : {to_move, opponent(to_move)}) {
       const Records& r = records_[index(winner)];
       if (!r.ready.load(std::memory_order_acquire)) continue;
-      const Set own(winner == Player::Black ? black : white), theirs(winner == Player::Black ? white : black);
-      const bool winner_moves = to_move == winner;
+      const Test test{Set(winner == Player::Black ? black : white), Set(winner == Player::Black ? white : black),
+                      winner == to_move};
       const Record* best = nullptr;
-      auto read = [&](std::size_t f) {
-        const File& file = r.files[f];
-        const std::uint32_t count = file.count.load(std::memory_order_acquire);
-        if (count == 0) return;  // its head may be being written
-        std::uint32_t at = file.head;
-        for (std::uint32_t first = 0; first < count; first += kChunk) {
-          if (first > 0) at = r.chunks[at].next;  // linked before `count` passed `first`
-          const Chunk& chunk = r.chunks[at];
-          const std::uint32_t filled = std::min(count - first, kChunk);
-          for (std::uint32_t i = 0; i < filled; ++i) {
-            const Record& rec = chunk.records[i];
-            if (best && rec.order > best->order) return;  // a file's later records cannot come first
-            if (!rec.need.subset_of(own) || rec.keep_out.intersects(theirs)) continue;
-            if (rec.winner_to_move && !winner_moves) continue;
-            best = &rec;
-            return;
-          }
-        }
+      for_each_file(test.own, [&](std::size_t f) { first_in_file(r, f, test, best); });
+      if (best) return hit(winner, *best);
+    }
+    return std::nullopt;
+  }
+
+  std::optional<ProofTranspositions::Match> find(const CellSet& black, const CellSet& white, Player to_move,
+                                                 int added, ProofTranspositions::Siblings& s) const override {
+    const Player owner = black.contains(added) ? Player::Black : Player::White;
+    const Set with(owner == Player::Black ? black : white), other(owner == Player::Black ? white : black);
+    Set without = with;
+    without.erase(added);
+    if (s.store != this || s.owner != owner || Set(s.owner_stones) != without || Set(s.other_stones) != other ||
+        stale(s))
+      gather(s, owner, without, other);
+    for (const Player winner : {to_move, opponent(to_move)}) {
+      const Records& r = records_[index(winner)];
+      if (!r.ready.load(std::memory_order_acquire)) continue;
+      const bool owner_wins = winner == owner;
+      const Test test{owner_wins ? with : other, owner_wins ? other : with, winner == to_move};
+      const Record* best = nullptr;
+      auto consider = [&](std::uint32_t at) {
+        const Record& rec = record(r, at);
+        if ((!best || rec.order < best->order) && test(rec)) best = &rec;
       };
-      read(pair_files_);  // records that need no stone
-      int held[Set::kCapacity];
-      const int n = list(own, held);
-      for (int i = 0; i < n; ++i) {
-        read(pair_file(held[i], held[i]));
-        for (int j = i + 1; j < n; ++j) read(pair_file(held[i], held[j]));
+      if (owner_wins) {
+        for (const auto& c : s.owner_records)
+          if (c.missing < 0 || c.missing == added) consider(c.at);
+        // Records filed under a pair with `added` (gather() read only pairs without it).
+        first_in_file(r, pair_file(added, added), test, best);
+        without.for_each([&](int cell) {
+          first_in_file(r, cell < added ? pair_file(cell, added) : pair_file(added, cell), test, best);
+        });
+      } else {
+        for (const std::uint32_t at : s.other_records) consider(at);
       }
-      if (best) {
-        hits_.fetch_add(1, std::memory_order_relaxed);
-        return ProofTranspositions::Match{winner, CellSet(best->keep_out)};
-      }
+      const std::uint32_t now = r.published.load(std::memory_order_acquire);
+      for (std::uint32_t order = s.seen[index(winner)]; order < now; ++order) consider(r.by_order[order]);
+      if (best) return hit(winner, *best);
     }
     return std::nullopt;
   }
@@ -120,7 +134,7 @@ class StoreOf final : public ProofTranspositions::Store {
   std::size_t size() const override { return records_kept_.load(std::memory_order_relaxed); }
   std::uint64_t dropped() const override { return dropped_.load(std::memory_order_relaxed); }
   std::size_t max_bytes() const override {
-    return 2 * (chunk_count_ * sizeof(Chunk) + (pair_files_ + 1) * sizeof(File));
+    return 2 * (chunk_count_ * sizeof(Chunk) + (pair_files_ + 1) * sizeof(File) + capacity_ * sizeof(std::uint32_t));
   }
 
  private:
@@ -149,9 +163,111 @@ class StoreOf final : public ProofTranspositions::Store {
     std::atomic<bool> ready{false};  // the chunks and files are allocated
     std::vector<Chunk> chunks;
     std::vector<File> files;
+    std::vector<std::uint32_t> by_order;  // where each record is, in the order added
+    std::atomic<std::uint32_t> published{0};  // records whose place in by_order is set
     std::size_t added = 0;
     std::uint32_t next_chunk = 0;
   };
+  static const Record& record(const Records& r, std::uint32_t at) {
+    return r.chunks[at / kChunk].records[at % kChunk];
+  }
+
+  // Whether a record decides a position where the winner has `own`, the
+  // loser `theirs`.
+  struct Test {
+    Set own, theirs;
+    bool winner_moves;
+    bool operator()(const Record& rec) const {
+      return rec.need.subset_of(own) && !rec.keep_out.intersects(theirs) && (!rec.winner_to_move || winner_moves);
+    }
+  };
+  // The files a winner with `own` may have matching records in: records
+  // that need no stone, one of `own`, or two.
+  template <class F>
+  void for_each_file(const Set& own, F&& visit) const {
+    visit(pair_files_);
+    int held[Set::kCapacity];
+    const int n = list(own, held);
+    for (int i = 0; i < n; ++i) {
+      visit(pair_file(held[i], held[i]));
+      for (int j = i + 1; j < n; ++j) visit(pair_file(held[i], held[j]));
+    }
+  }
+  // Calls f(record, place) for each record of file `f`, in order, while f
+  // returns true.
+  template <class F>
+  void walk(const Records& r, std::size_t f, F&& visit) const {
+    const File& file = r.files[f];
+    const std::uint32_t count = file.count.load(std::memory_order_acquire);
+    if (count == 0) return;  // its head may be being written
+    std::uint32_t at = file.head;
+    for (std::uint32_t first = 0; first < count; first += kChunk) {
+      if (first > 0) at = r.chunks[at].next;  // linked before `count` passed `first`
+      const Chunk& chunk = r.chunks[at];
+      const std::uint32_t filled = std::min(count - first, kChunk);
+      for (std::uint32_t i = 0; i < filled; ++i)
+        if (!visit(chunk.records[i], at * kChunk + i)) return;
+    }
+  }
+  // `best` becomes file f's first match if that comes before it.
+  void first_in_file(const Records& r, std::size_t f, const Test& test, const Record*& best) const {
+    walk(r, f, [&](const Record& rec, std::uint32_t) {
+      if (best && rec.order > best->order) return false;  // a file's later records cannot come first
+      if (!test(rec)) return true;
+      best = &rec;
+      return false;
+    });
+  }
+  std::optional<ProofTranspositions::Match> hit(Player winner, const Record& rec) const {
+    hits_.fetch_add(1, std::memory_order_relaxed);
+    return ProofTranspositions::Match{winner, CellSet(rec.keep_out)};
+  }
+
+  // Siblings: the records the positions `without` plus one stone of
+  // `owner`'s may match, other than those filed under a pair with that
+  // stone. Records added later are read in order at each lookup until
+  // there are more of them than a gathering costs.
+  static constexpr std::uint32_t kMostLater = 64;
+  bool stale(const ProofTranspositions::Siblings& s) const {
+    for (const Player winner : {Player::Black, Player::White}) {
+      const Records& r = records_[index(winner)];
+      if (r.published.load(std::memory_order_relaxed) - s.seen[index(winner)] > kMostLater) return true;
+    }
+    return false;
+  }
+  void gather(ProofTranspositions::Siblings& s, Player owner, const Set& without, const Set& other) const {
+    s.store = this;
+    s.owner = owner;
+    s.owner_stones = CellSet(without);
+    s.other_stones = CellSet(other);
+    s.owner_records.clear();
+    s.other_records.clear();
+    for (const Player winner : {owner, opponent(owner)}) {
+      const Records& r = records_[index(winner)];
+      std::uint32_t& seen = s.seen[index(winner)];
+      seen = r.published.load(std::memory_order_acquire);  // every record before it is in its file
+      if (seen == 0) continue;
+      if (winner == owner) {
+        for_each_file(without, [&](std::size_t f) {
+          walk(r, f, [&](const Record& rec, std::uint32_t at) {
+            if (rec.order >= seen) return false;
+            const Set extra = rec.need - without;
+            if (extra.size() <= 1 && !rec.keep_out.intersects(other))
+              s.owner_records.push_back({at, extra.empty() ? -1 : extra.next(0)});
+            return true;
+          });
+        });
+      } else {
+        for_each_file(other, [&](std::size_t f) {
+          walk(r, f, [&](const Record& rec, std::uint32_t at) {
+            if (rec.order >= seen) return false;
+            if (rec.need.subset_of(other) && !rec.keep_out.intersects(without)) s.other_records.push_back(at);
+            return true;
+          });
+        });
+      }
+    }
+  }
   // Files by pair of cells (a cell with itself: records that need one
   // stone), folded onto fewer files on boards above 8x8 or in a small
   // store (two pairs may then share a file; every record in a file read is
@@ -209,6 +325,12 @@ void ProofTranspositions::add(const CellSet& winner_stones, const CellSet& proof
 std::optional<ProofTranspositions::Match> ProofTranspositions::find(const CellSet& black, const CellSet& white,
                                                                     Player to_move) const {
   return store_->find(black, white, to_move);
+}
+
+std::optional<ProofTranspositions::Match> ProofTranspositions::find(const CellSet& black, const CellSet& white,
+                                                                    Player to_move, int added,
+                                                                    Siblings& siblings) const {
+  return store_->find(black, white, to_move, added, siblings);
 }
 
 std::size_t ProofTranspositions::size() const { return store_->size(); }

@@ -29,11 +29,13 @@
 // position's side holds (hex_proof_transpositions.cpp).
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "dfpn/base/types.h"
 #include "games/hex/cell_set.h"
@@ -56,8 +58,33 @@ class ProofTranspositions {
   // R: `winner` wins with `winner_stones` (those in play) and proof set
   // `proof_set`; `winner_to_move` whether it was the winner's turn.
   void add(const CellSet& winner_stones, const CellSet& proof_set, Player winner, bool winner_to_move);
-  // A record that decides the position with these stones and side to move.
+  // A record that decides the position with these stones and side to move:
+  // the first one added of those of the winner to move, else of the other.
   std::optional<Match> find(const CellSet& black, const CellSet& white, Player to_move) const;
+
+  // The positions df-pn looks up one after another at an expansion differ
+  // by one stone, and the records any of them can match are mostly those
+  // that the position without it could match. A Siblings keeps those for
+  // one searcher (it is not shared between threads): given `added`, a
+  // stone of the position (its last move), find() reads the records of the
+  // position without it once, then per position only the files of pairs
+  // with `added` and the records added since. The answer is find()'s.
+  struct Siblings {
+    const void* store = nullptr;  // whose records the rest refers to (none yet)
+    Player owner = Player::Black;  // the side `added` belongs to
+    CellSet owner_stones, other_stones;  // the position without `added`
+    std::array<std::uint32_t, 2> seen{};  // records of each winner when this was made
+    // Owner's records that may match with one more stone: where a record
+    // is, and the one stone it needs beyond owner_stones (-1: none).
+    struct Candidate {
+      std::uint32_t at;
+      int missing;
+    };
+    std::vector<Candidate> owner_records;
+    std::vector<std::uint32_t> other_records;  // the other side's that may match
+  };
+  std::optional<Match> find(const CellSet& black, const CellSet& white, Player to_move, int added,
+                            Siblings& siblings) const;
 
   std::size_t size() const;                   // records kept, both winners
   std::uint64_t dropped() const;              // records turned away because the store was full

@@ -143,6 +143,69 @@ TEST(ProofTranspositions, FindTheFirstMatchingRecordAsAPlainScanDoes) {
   }
 }
 
+// Lookups of positions one stone apart share their work through a
+// Siblings: they must answer exactly as plain lookups do, whichever stone
+// is the added one, while records keep coming (read in order at first,
+// then gathered again), and when the siblings' base position changes.
+TEST(ProofTranspositions, LookupsOneStoneApartAnswerAsPlainLookups) {
+  for (int size : {8, 11, 19}) {
+    SCOPED_TRACE(size);
+    const int n = size * size;
+    std::mt19937 rng(13);
+    auto random_set = [&](int count) {
+      CellSet s;
+      for (int i = 0; i < count; ++i) s.insert(int(rng() % unsigned(n)));
+      return s;
+    };
+    ProofTranspositions store(n, 3000);
+    auto add_records = [&](int count) {
+      const CellSet shared = random_set(2), shared_out = random_set(2);
+      const Player winner = rng() % 2 ? Player::Black : Player::White;
+      for (int i = 0; i < count; ++i) {
+        const CellSet need = shared | random_set(int(rng() % 3));
+        const CellSet keep_out = (shared_out | random_set(int(rng() % 4))) - need;
+        store.add(need, keep_out, winner, rng() % 4 == 0);
+      }
+    };
+    while (store.size() < 1500) add_records(1 + int(rng() % 40));
+    ProofTranspositions::Siblings siblings;
+    int hits = 0, lookups = 0;
+    for (int family = 0; family < 120; ++family) {
+      const CellSet black = random_set(int(rng() % 20)), white = random_set(int(rng() % 20)) - black;
+      const Player mover = rng() % 2 ? Player::Black : Player::White;
+      for (int child = 0; child < 30; ++child) {
+        const int added = int(rng() % unsigned(n));
+        if (black.contains(added) || white.contains(added)) continue;
+        CellSet b = black, w = white;
+        (mover == Player::Black ? b : w).insert(added);
+        // Children mostly have the other side to move; now and then the
+        // same side (a concession).
+        const Player to_move = rng() % 8 == 0 ? mover : opponent(mover);
+        const auto expected = store.find(b, w, to_move);
+        const auto found = store.find(b, w, to_move, added, siblings);
+        ++lookups;
+        ASSERT_EQ(found.has_value(), expected.has_value()) << "family " << family << " child " << child;
+        if (!found) continue;
+        ++hits;
+        EXPECT_EQ(found->winner, expected->winner) << "family " << family << " child " << child;
+        EXPECT_EQ(found->proof_set, expected->proof_set) << "family " << family << " child " << child;
+        if (rng() % 6 == 0 && store.size() < 3000) add_records(1 + int(rng() % 30));  // sometimes past the gathering's reach
+        if (rng() % 10 == 0 && store.size() < 3000) {
+          // One that the family's later children match unless an earlier one does.
+          const Player winner = rng() % 2 ? Player::Black : Player::White;
+          CellSet need;
+          (winner == Player::Black ? black : white).for_each([&](int cell) {
+            if (need.size() < 2 && rng() % 3 == 0) need.insert(cell);
+          });
+          store.add(need, {}, winner, false);
+        }
+      }
+    }
+    EXPECT_GT(hits, lookups / 50) << "the lookups should find records often";
+    EXPECT_LT(hits, lookups - lookups / 50) << "and miss them often";
+  }
+}
+
 // Records that need one stone, or none, have files of their own; the
 // first match in the order of adding still wins across files.
 TEST(ProofTranspositions, RecordsThatNeedFewStonesMatchInTheirOrder) {
