@@ -38,6 +38,7 @@ void HexKnowledgeGame::make_stores(int halvings) {
   cache_ = std::make_shared<AnalysisCache>(kAnalyses >> halvings);
   proof_sets_ = std::make_shared<ProofSetStore>(kProofSets >> halvings);
   transpositions_.reset();
+  siblings_ = {};  // it refers to the old store's records
   if (knobs_.refutation && knobs_.transpositions)
     transpositions_ =
         std::make_shared<ProofTranspositions>(rules_.size() * rules_.size(), kTranspositionRecords >> halvings);
