@@ -113,16 +113,14 @@ class StoreOf final : public ProofTranspositions::Store {
         const Record& rec = record(r, at);
         if ((!best || rec.order < best->order) && test(rec)) best = &rec;
       };
+      for (const auto& c : s.records[index(winner)])
+        if (c.missing < 0 || c.missing == added) consider(c.at);
       if (owner_wins) {
-        for (const auto& c : s.owner_records)
-          if (c.missing < 0 || c.missing == added) consider(c.at);
         // Records filed under a pair with `added` (gather() read only pairs without it).
         first_in_file(r, pair_file(added, added), test, best);
         without.for_each([&](int cell) {
           first_in_file(r, cell < added ? pair_file(cell, added) : pair_file(added, cell), test, best);
         });
-      } else {
-        for (const std::uint32_t at : s.other_records) consider(at);
       }
       const std::uint32_t now = r.published.load(std::memory_order_acquire);
       for (std::uint32_t order = s.seen[index(winner)]; order < now; ++order) consider(r.by_order[order]);
@@ -240,32 +238,26 @@ class StoreOf final : public ProofTranspositions::Store {
     s.owner = owner;
     s.owner_stones = CellSet(without);
     s.other_stones = CellSet(other);
-    s.owner_records.clear();
-    s.other_records.clear();
     for (const Player winner : {owner, opponent(owner)}) {
       const Records& r = records_[index(winner)];
+      auto& kept = s.records[index(winner)];
+      kept.clear();
       std::uint32_t& seen = s.seen[index(winner)];
       seen = r.published.load(std::memory_order_acquire);  // every record before it is in its file
       if (seen == 0) continue;
-      if (winner == owner) {
-        for_each_file(without, [&](std::size_t f) {
-          walk(r, f, [&](const Record& rec, std::uint32_t at) {
-            if (rec.order >= seen) return false;
-            const Set extra = rec.need - without;
-            if (extra.size() <= 1 && !rec.keep_out.intersects(other))
-              s.owner_records.push_back({at, extra.empty() ? -1 : extra.next(0)});
-            return true;
-          });
+      // The owner's records may need `added` too, the other side's none of the owner's.
+      const bool owner_wins = winner == owner;
+      const Set& own = owner_wins ? without : other;
+      const Set& theirs = owner_wins ? other : without;
+      for_each_file(own, [&](std::size_t f) {
+        walk(r, f, [&](const Record& rec, std::uint32_t at) {
+          if (rec.order >= seen) return false;
+          const Set extra = rec.need - own;
+          if (extra.size() <= (owner_wins ? 1 : 0) && !rec.keep_out.intersects(theirs))
+            kept.push_back({at, extra.empty() ? -1 : extra.next(0)});
+          return true;
         });
-      } else {
-        for_each_file(other, [&](std::size_t f) {
-          walk(r, f, [&](const Record& rec, std::uint32_t at) {
-            if (rec.order >= seen) return false;
-            if (rec.need.subset_of(other) && !rec.keep_out.intersects(without)) s.other_records.push_back(at);
-            return true;
-          });
-        });
-      }
+      });
     }
   }
   // Files by pair of cells (a cell with itself: records that need one

@@ -74,14 +74,14 @@ class ProofTranspositions {
     Player owner = Player::Black;  // the side `added` belongs to
     CellSet owner_stones, other_stones;  // the position without `added`
     std::array<std::uint32_t, 2> seen{};  // records of each winner when this was made
-    // Owner's records that may match with one more stone: where a record
-    // is, and the one stone it needs beyond owner_stones (-1: none).
+    // Each winner's records that may match (Black [0], White [1]): where a
+    // record is, and the one stone it needs beyond the position without
+    // `added` (-1: none; only the owner's records need one).
     struct Candidate {
       std::uint32_t at;
       int missing;
     };
-    std::vector<Candidate> owner_records;
-    std::vector<std::uint32_t> other_records;  // the other side's that may match
+    std::array<std::vector<Candidate>, 2> records;
   };
   std::optional<Match> find(const CellSet& black, const CellSet& white, Player to_move, int added,
                             Siblings& siblings) const;

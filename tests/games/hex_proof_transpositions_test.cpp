@@ -23,6 +23,13 @@ CellSet cells(std::initializer_list<int> list) {
   return s;
 }
 
+// `count` cells drawn at random (with repeats) from a board of n cells.
+CellSet random_set(std::mt19937& rng, int n, int count) {
+  CellSet s;
+  for (int i = 0; i < count; ++i) s.insert(int(rng() % unsigned(n)));
+  return s;
+}
+
 // The containment rule on every width of record (one word up to 8x8, two
 // up to 11x11, six beyond), with cells in the last word of each.
 TEST(ProofTranspositions, DecideExactlyThePositionsThatContainARecord) {
@@ -95,11 +102,7 @@ TEST(ProofTranspositions, FindTheFirstMatchingRecordAsAPlainScanDoes) {
     SCOPED_TRACE(size);
     const int n = size * size;
     std::mt19937 rng(7);
-    auto random_set = [&](int count) {
-      CellSet s;
-      for (int i = 0; i < count; ++i) s.insert(int(rng() % unsigned(n)));
-      return s;
-    };
+    auto random_set = [&](int count) { return games::random_set(rng, n, count); };
     struct Record {
       CellSet need, keep_out;
       Player winner;
@@ -152,11 +155,7 @@ TEST(ProofTranspositions, LookupsOneStoneApartAnswerAsPlainLookups) {
     SCOPED_TRACE(size);
     const int n = size * size;
     std::mt19937 rng(13);
-    auto random_set = [&](int count) {
-      CellSet s;
-      for (int i = 0; i < count; ++i) s.insert(int(rng() % unsigned(n)));
-      return s;
-    };
+    auto random_set = [&](int count) { return games::random_set(rng, n, count); };
     ProofTranspositions store(n, 3000);
     auto add_records = [&](int count) {
       const CellSet shared = random_set(2), shared_out = random_set(2);
