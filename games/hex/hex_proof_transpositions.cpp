@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -30,7 +31,10 @@ namespace {
 // 8x8). A record can only match a position whose winner holds every stone
 // the record needs, so records are filed under two of the stones they need
 // (one, or none, when they need fewer): a lookup reads only the files of
-// pairs of stones the position's side holds. A long search keeps hundreds
+// pairs of stones the position's side holds. A record whose winner had
+// the move decides only positions where it has the move again, so those
+// are filed apart, and a lookup for the side not to move (the one that
+// just played, at most lookups) skips them. A long search keeps hundreds
 // of thousands of records, nearly all from other lines of play, and a
 // lookup runs for every child a node generates; scanning them all (even
 // in blocks with summaries) took most of a long search's time.
@@ -48,14 +52,15 @@ class StoreOf final : public ProofTranspositions::Store {
       : cells_(cells),
         capacity_(capacity),
         pair_files_(std::clamp<std::size_t>(capacity / (4 * kChunk), 1, kMostPairFiles)),
-        chunk_count_(capacity / kChunk + pair_files_ + 1) {}
+        shelf_(pair_files_ >= kShelvesFrom ? pair_files_ + 1 : 0),
+        chunk_count_(capacity / kChunk + pair_files_ + 1 + shelf_) {}
 
   void add(const CellSet& winner_stones, const CellSet& proof_set, Player winner, bool winner_to_move) override {
     Records& r = records_[index(winner)];
     std::lock_guard<std::mutex> guard(write_lock_);
     if (!r.ready.load(std::memory_order_relaxed)) {  // first record of this winner: allocate once
       r.chunks = std::vector<Chunk>(chunk_count_);
-      r.files = std::vector<File>(pair_files_ + 1);
+      r.files = std::vector<File>(pair_files_ + 1 + shelf_);
       r.by_order = std::vector<std::uint32_t>(capacity_);
       r.ready.store(true, std::memory_order_release);
     }
@@ -64,7 +69,7 @@ class StoreOf final : public ProofTranspositions::Store {
       return;
     }
     const Set need(winner_stones);
-    File& file = r.files[file_for(r, need)];
+    File& file = r.files[file_for(r, need, winner_to_move)];
     const std::uint32_t count = file.count.load(std::memory_order_relaxed);
     if (count % kChunk == 0) {  // the file's last chunk is full (or it has none): link a fresh one
       const std::uint32_t fresh = r.next_chunk++;
@@ -72,7 +77,12 @@ class StoreOf final : public ProofTranspositions::Store {
       else r.chunks[file.tail].next = fresh;
       file.tail = fresh;
     }
-    r.chunks[file.tail].records[count % kChunk] = Record{need, Set(proof_set), std::uint32_t(r.added), winner_to_move};
+    Chunk& chunk = r.chunks[file.tail];
+    const std::uint32_t i = count % kChunk;
+    chunk.need[i] = need;
+    chunk.keep_out[i] = Set(proof_set);
+    chunk.order[i] = std::uint32_t(r.added);
+    chunk.winner_to_move[i] = winner_to_move;
     r.by_order[r.added] = file.tail * kChunk + count % kChunk;
     ++r.added;
     file.count.store(count + 1, std::memory_order_release);  // publishes the record (and any new chunk)
@@ -87,9 +97,9 @@ class StoreOf final : public ProofTranspositions::Store {
       if (!r.ready.load(std::memory_order_acquire)) continue;
       const Test test{Set(winner == Player::Black ? black : white), Set(winner == Player::Black ? white : black),
                       winner == to_move};
-      const Record* best = nullptr;
-      for_each_file(test.own, [&](std::size_t f) { first_in_file(r, f, test, best); });
-      if (best) return hit(winner, *best);
+      Best best;
+      for_each_file(test.own, [&](std::size_t f) { first_on_shelves(r, f, test, best); });
+      if (best.found()) return hit(r, winner, best);
     }
     return std::nullopt;
   }
@@ -100,31 +110,33 @@ class StoreOf final : public ProofTranspositions::Store {
     const Set with(owner == Player::Black ? black : white), other(owner == Player::Black ? white : black);
     Set without = with;
     without.erase(added);
-    if (s.store != this || s.owner != owner || Set(s.owner_stones) != without || Set(s.other_stones) != other ||
-        stale(s))
-      gather(s, owner, without, other);
+    if (s.store != this || s.owner != owner || s.to_move != to_move || Set(s.owner_stones) != without ||
+        Set(s.other_stones) != other || stale(s))
+      gather(s, owner, to_move, without, other);
     for (const Player winner : {to_move, opponent(to_move)}) {
       const Records& r = records_[index(winner)];
       if (!r.ready.load(std::memory_order_acquire)) continue;
       const bool owner_wins = winner == owner;
       const Test test{owner_wins ? with : other, owner_wins ? other : with, winner == to_move};
-      const Record* best = nullptr;
+      Best best;
       auto consider = [&](std::uint32_t at) {
-        const Record& rec = record(r, at);
-        if ((!best || rec.order < best->order) && test(rec)) best = &rec;
+        const Chunk& chunk = r.chunks[at / kChunk];
+        const std::uint32_t i = at % kChunk;
+        if (chunk.order[i] < best.order && chunk.need[i].subset_of(test.own) && test.rest(chunk, i))
+          best = {at, chunk.order[i]};
       };
       for (const auto& c : s.records[index(winner)])
         if (c.missing < 0 || c.missing == added) consider(c.at);
       if (owner_wins) {
         // Records filed under a pair with `added` (gather() read only pairs without it).
-        first_in_file(r, pair_file(added, added), test, best);
+        first_on_shelves(r, pair_file(added, added), test, best);
         without.for_each([&](int cell) {
-          first_in_file(r, cell < added ? pair_file(cell, added) : pair_file(added, cell), test, best);
+          first_on_shelves(r, cell < added ? pair_file(cell, added) : pair_file(added, cell), test, best);
         });
       }
       const std::uint32_t now = r.published.load(std::memory_order_acquire);
       for (std::uint32_t order = s.seen[index(winner)]; order < now; ++order) consider(r.by_order[order]);
-      if (best) return hit(winner, *best);
+      if (best.found()) return hit(r, winner, best);
     }
     return std::nullopt;
   }
@@ -132,26 +144,32 @@ class StoreOf final : public ProofTranspositions::Store {
   std::size_t size() const override { return records_kept_.load(std::memory_order_relaxed); }
   std::uint64_t dropped() const override { return dropped_.load(std::memory_order_relaxed); }
   std::size_t max_bytes() const override {
-    return 2 * (chunk_count_ * sizeof(Chunk) + (pair_files_ + 1) * sizeof(File) + capacity_ * sizeof(std::uint32_t));
+    return 2 * (chunk_count_ * sizeof(Chunk) + (pair_files_ + 1 + shelf_) * sizeof(File) +
+                capacity_ * sizeof(std::uint32_t));
   }
 
  private:
   static std::size_t index(Player winner) { return winner == Player::Black ? 0 : 1; }
-  struct Record {
-    Set need;      // the winner's stones in R
-    Set keep_out;  // R's proof set: no loser stone may be there
-    std::uint32_t order;  // the record's place among the winner's records
-    bool winner_to_move;
-  };
   // Files hold their records in chunks linked in order, taken from one
   // pool: every file has at most one chunk not full, so the pool needs
   // capacity / kChunk chunks and one more per file (a file per four
-  // chunks of records at most, so that small stores stay small).
+  // chunks of records at most, so that small stores stay small). A chunk
+  // keeps each field of its records together: most records fail on the
+  // stones they need, so a lookup reads their `need` sets (two cache lines
+  // a chunk up to 8x8) and little else.
   static constexpr std::uint32_t kChunk = 16;
   static constexpr std::uint32_t kNoChunk = ~std::uint32_t{0};
   struct Chunk {
-    std::array<Record, kChunk> records;
+    alignas(64) std::array<Set, kChunk> need;  // the winner's stones in R
+    std::array<Set, kChunk> keep_out;  // R's proof set: no loser stone may be there
+    std::array<std::uint32_t, kChunk> order;  // each record's place among the winner's records
+    std::array<bool, kChunk> winner_to_move;
     std::uint32_t next = kNoChunk;
+  };
+  // The earliest match found so far: where it is and its place in the order.
+  struct Best {
+    std::uint32_t at = 0, order = ~std::uint32_t{0};
+    bool found() const { return order != ~std::uint32_t{0}; }
   };
   struct File {
     std::atomic<std::uint32_t> count{0};  // published last
@@ -166,17 +184,14 @@ class StoreOf final : public ProofTranspositions::Store {
     std::size_t added = 0;
     std::uint32_t next_chunk = 0;
   };
-  static const Record& record(const Records& r, std::uint32_t at) {
-    return r.chunks[at / kChunk].records[at % kChunk];
-  }
-
   // Whether a record decides a position where the winner has `own`, the
   // loser `theirs`.
+  // `rest` tests all but the stones needed (tested first, and apart).
   struct Test {
     Set own, theirs;
     bool winner_moves;
-    bool operator()(const Record& rec) const {
-      return rec.need.subset_of(own) && !rec.keep_out.intersects(theirs) && (!rec.winner_to_move || winner_moves);
+    bool rest(const Chunk& chunk, std::uint32_t i) const {
+      return !chunk.keep_out[i].intersects(theirs) && (!chunk.winner_to_move[i] || winner_moves);
     }
   };
   // The files a winner with `own` may have matching records in: records
@@ -191,8 +206,8 @@ class StoreOf final : public ProofTranspositions::Store {
       for (int j = i + 1; j < n; ++j) visit(pair_file(held[i], held[j]));
     }
   }
-  // Calls f(record, place) for each record of file `f`, in order, while f
-  // returns true.
+  // Calls visit(chunk, filled) for each chunk of file `f` (its first
+  // `filled` records published), in order, while visit returns true.
   template <class F>
   void walk(const Records& r, std::size_t f, F&& visit) const {
     const File& file = r.files[f];
@@ -201,24 +216,33 @@ class StoreOf final : public ProofTranspositions::Store {
     std::uint32_t at = file.head;
     for (std::uint32_t first = 0; first < count; first += kChunk) {
       if (first > 0) at = r.chunks[at].next;  // linked before `count` passed `first`
-      const Chunk& chunk = r.chunks[at];
-      const std::uint32_t filled = std::min(count - first, kChunk);
-      for (std::uint32_t i = 0; i < filled; ++i)
-        if (!visit(chunk.records[i], at * kChunk + i)) return;
+      if (!visit(r.chunks[at], at, std::min(count - first, kChunk))) return;
     }
   }
   // `best` becomes file f's first match if that comes before it.
-  void first_in_file(const Records& r, std::size_t f, const Test& test, const Record*& best) const {
-    walk(r, f, [&](const Record& rec, std::uint32_t) {
-      if (best && rec.order > best->order) return false;  // a file's later records cannot come first
-      if (!test(rec)) return true;
-      best = &rec;
-      return false;
+  void first_in_file(const Records& r, std::size_t f, const Test& test, Best& best) const {
+    walk(r, f, [&](const Chunk& chunk, std::uint32_t at, std::uint32_t filled) {
+      std::uint32_t fits = 0;  // a bit per record that needs only stones the winner has
+      for (std::uint32_t i = 0; i < filled; ++i) fits |= std::uint32_t(chunk.need[i].subset_of(test.own)) << i;
+      for (; fits != 0; fits &= fits - 1) {
+        const auto i = std::uint32_t(std::countr_zero(fits));
+        if (chunk.order[i] > best.order) return false;  // a file's later records cannot come first
+        if (test.rest(chunk, i)) {
+          best = {at * kChunk + i, chunk.order[i]};
+          return false;
+        }
+      }
+      return chunk.order[filled - 1] < best.order;
     });
   }
-  std::optional<ProofTranspositions::Match> hit(Player winner, const Record& rec) const {
+  // File f's first match on each shelf the winner may use.
+  void first_on_shelves(const Records& r, std::size_t f, const Test& test, Best& best) const {
+    first_in_file(r, f, test, best);
+    if (test.winner_moves && shelf_ != 0) first_in_file(r, f + shelf_, test, best);
+  }
+  std::optional<ProofTranspositions::Match> hit(const Records& r, Player winner, const Best& best) const {
     hits_.fetch_add(1, std::memory_order_relaxed);
-    return ProofTranspositions::Match{winner, CellSet(rec.keep_out)};
+    return ProofTranspositions::Match{winner, CellSet(r.chunks[best.at / kChunk].keep_out[best.at % kChunk])};
   }
 
   // Siblings: the records the positions `without` plus one stone of
@@ -233,9 +257,11 @@ class StoreOf final : public ProofTranspositions::Store {
     }
     return false;
   }
-  void gather(ProofTranspositions::Siblings& s, Player owner, const Set& without, const Set& other) const {
+  void gather(ProofTranspositions::Siblings& s, Player owner, Player to_move, const Set& without,
+              const Set& other) const {
     s.store = this;
     s.owner = owner;
+    s.to_move = to_move;
     s.owner_stones = CellSet(without);
     s.other_stones = CellSet(other);
     for (const Player winner : {owner, opponent(owner)}) {
@@ -249,14 +275,21 @@ class StoreOf final : public ProofTranspositions::Store {
       const bool owner_wins = winner == owner;
       const Set& own = owner_wins ? without : other;
       const Set& theirs = owner_wins ? other : without;
-      for_each_file(own, [&](std::size_t f) {
-        walk(r, f, [&](const Record& rec, std::uint32_t at) {
-          if (rec.order >= seen) return false;
-          const Set extra = rec.need - own;
-          if (extra.size() <= (owner_wins ? 1 : 0) && !rec.keep_out.intersects(theirs))
-            kept.push_back({at, extra.empty() ? -1 : extra.next(0)});
+      const int most_missing = owner_wins ? 1 : 0;
+      auto keep = [&](std::size_t f) {
+        walk(r, f, [&](const Chunk& chunk, std::uint32_t at, std::uint32_t filled) {
+          for (std::uint32_t i = 0; i < filled; ++i) {
+            if (chunk.order[i] >= seen) return false;
+            const Set extra = chunk.need[i] - own;
+            if (extra.size() <= most_missing && !chunk.keep_out[i].intersects(theirs))
+              kept.push_back({at * kChunk + i, extra.empty() ? -1 : extra.next(0)});
+          }
           return true;
         });
+      };
+      for_each_file(own, [&](std::size_t f) {
+        keep(f);
+        if (winner == to_move && shelf_ != 0) keep(f + shelf_);
       });
     }
   }
@@ -266,6 +299,13 @@ class StoreOf final : public ProofTranspositions::Store {
   // tested in full), and one more for records that need none.
   static constexpr std::size_t kMostPairFiles = 64 * 64;
   std::size_t pair_file(int a, int b) const { return std::size_t(a * cells_ + b) % pair_files_; }
+  // Each file is on two shelves: records whose winner was not to move
+  // (they decide a position whoever is to move), then, `shelf_` files
+  // further, those whose winner was (they decide only with the winner to
+  // move, so a lookup for the side not to move skips them). A small store
+  // has one shelf (`shelf_` 0): its files are short, and a second shelf
+  // would cost a chunk per file.
+  static constexpr std::size_t kShelvesFrom = 256;  // pair files
   // The cells of `set` into `out`, in increasing order; how many.
   static int list(const Set& set, int* out) {
     int n = 0;
@@ -275,16 +315,19 @@ class StoreOf final : public ProofTranspositions::Store {
   // The file of a new record: of the pairs of stones it needs, the one
   // whose file is shortest, so that files stay even and each lookup reads
   // few records.
-  std::size_t file_for(const Records& r, const Set& need) const {
+  std::size_t file_for(const Records& r, const Set& need, bool winner_to_move) const {
+    return file_on_shelf(r, need, winner_to_move ? shelf_ : 0);
+  }
+  std::size_t file_on_shelf(const Records& r, const Set& need, std::size_t shelf) const {
     int held[Set::kCapacity];
     const int n = list(need, held);
-    if (n == 0) return pair_files_;
-    if (n == 1) return pair_file(held[0], held[0]);
+    if (n == 0) return shelf + pair_files_;
+    if (n == 1) return shelf + pair_file(held[0], held[0]);
     std::size_t best = 0;
     std::uint32_t shortest = ~std::uint32_t{0};
     for (int i = 0; i < n; ++i)
       for (int j = i + 1; j < n; ++j) {
-        const std::size_t f = pair_file(held[i], held[j]);
+        const std::size_t f = shelf + pair_file(held[i], held[j]);
         const std::uint32_t count = r.files[f].count.load(std::memory_order_relaxed);
         if (count < shortest) best = f, shortest = count;
       }
@@ -292,7 +335,7 @@ class StoreOf final : public ProofTranspositions::Store {
   }
 
   int cells_;
-  std::size_t capacity_, pair_files_, chunk_count_;
+  std::size_t capacity_, pair_files_, shelf_, chunk_count_;
   std::array<Records, 2> records_;
   std::mutex write_lock_;
   std::atomic<std::uint64_t> dropped_{0};

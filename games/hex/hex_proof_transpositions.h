@@ -72,6 +72,7 @@ class ProofTranspositions {
   struct Siblings {
     const void* store = nullptr;  // whose records the rest refers to (none yet)
     Player owner = Player::Black;  // the side `added` belongs to
+    Player to_move = Player::Black;  // in the positions looked up
     CellSet owner_stones, other_stones;  // the position without `added`
     std::array<std::uint32_t, 2> seen{};  // records of each winner when this was made
     // Each winner's records that may match (Black [0], White [1]): where a

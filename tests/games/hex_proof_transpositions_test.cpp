@@ -6,6 +6,7 @@
 #include <optional>
 #include <random>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "dfpn/search/dfpn.h"
@@ -98,8 +99,10 @@ TEST(ProofTranspositions, WritersOnSeveralThreadsShareTheCapacity) {
 // order does. Records come in runs that share stones, as a search adds
 // them. On boards above 8x8 several pairs share a file.
 TEST(ProofTranspositions, FindTheFirstMatchingRecordAsAPlainScanDoes) {
-  for (int size : {8, 11, 19}) {
-    SCOPED_TRACE(size);
+  // A small store files all records together, a large one apart by
+  // whether their winner had the move.
+  for (const auto& [size, capacity] : {std::pair{8, 1000}, {11, 1000}, {19, 1000}, {8, 1 << 15}, {19, 1 << 15}}) {
+    SCOPED_TRACE(::testing::Message() << size << "x" << size << ", capacity " << capacity);
     const int n = size * size;
     std::mt19937 rng(7);
     auto random_set = [&](int count) { return games::random_set(rng, n, count); };
@@ -109,7 +112,7 @@ TEST(ProofTranspositions, FindTheFirstMatchingRecordAsAPlainScanDoes) {
       bool winner_to_move;
     };
     std::vector<Record> records;
-    ProofTranspositions store(n, 1000);
+    ProofTranspositions store(n, std::size_t(capacity));
     while (records.size() < 1000) {
       const CellSet shared = random_set(2), shared_out = random_set(2);
       const Player winner = rng() % 2 ? Player::Black : Player::White;
@@ -151,12 +154,12 @@ TEST(ProofTranspositions, FindTheFirstMatchingRecordAsAPlainScanDoes) {
 // is the added one, while records keep coming (read in order at first,
 // then gathered again), and when the siblings' base position changes.
 TEST(ProofTranspositions, LookupsOneStoneApartAnswerAsPlainLookups) {
-  for (int size : {8, 11, 19}) {
-    SCOPED_TRACE(size);
+  for (const auto& [size, capacity] : {std::pair{8, 3000}, {11, 3000}, {19, 3000}, {8, 1 << 15}, {19, 1 << 15}}) {
+    SCOPED_TRACE(::testing::Message() << size << "x" << size << ", capacity " << capacity);
     const int n = size * size;
     std::mt19937 rng(13);
     auto random_set = [&](int count) { return games::random_set(rng, n, count); };
-    ProofTranspositions store(n, 3000);
+    ProofTranspositions store(n, std::size_t(capacity));
     auto add_records = [&](int count) {
       const CellSet shared = random_set(2), shared_out = random_set(2);
       const Player winner = rng() % 2 ? Player::Black : Player::White;
