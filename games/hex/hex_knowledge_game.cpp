@@ -8,9 +8,9 @@ namespace dfpn::games {
 namespace {
 
 // Default capacities of the shared stores. Records per winner in the
-// proof-transposition store: 2^18 take about 9 MB a winner up to 8x8 and
-// 35 MB on the largest boards (the records, their files and their order;
-// hex_proof_transpositions.cpp).
+// proof-transposition store: 2^18 take about 10.6 MB a winner up to 8x8 and
+// 42 MB on the largest boards (the records, their files on two shelves and
+// their order; hex_proof_transpositions.cpp).
 constexpr std::size_t kAnalyses = std::size_t{1} << 15;
 constexpr std::size_t kProofSets = std::size_t{1} << 16;
 constexpr std::size_t kTranspositionRecords = std::size_t{1} << 18;
