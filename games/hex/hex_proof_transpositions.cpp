@@ -83,7 +83,7 @@ class StoreOf final : public ProofTranspositions::Store {
     chunk.keep_out[i] = Set(proof_set);
     chunk.order[i] = std::uint32_t(r.added);
     chunk.winner_to_move[i] = winner_to_move;
-    r.by_order[r.added] = file.tail * kChunk + count % kChunk;
+    r.by_order[r.added] = file.tail * kChunk + i;
     ++r.added;
     file.count.store(count + 1, std::memory_order_release);  // publishes the record (and any new chunk)
     r.published.store(std::uint32_t(r.added), std::memory_order_release);  // and its place in the order
@@ -185,8 +185,8 @@ class StoreOf final : public ProofTranspositions::Store {
     std::uint32_t next_chunk = 0;
   };
   // Whether a record decides a position where the winner has `own`, the
-  // loser `theirs`.
-  // `rest` tests all but the stones needed (tested first, and apart).
+  // loser `theirs`: `rest` tests all but the stones it needs (tested
+  // first, and apart).
   struct Test {
     Set own, theirs;
     bool winner_moves;
@@ -237,8 +237,7 @@ class StoreOf final : public ProofTranspositions::Store {
   }
   // File f's first match on each shelf the winner may use.
   void first_on_shelves(const Records& r, std::size_t f, const Test& test, Best& best) const {
-    first_in_file(r, f, test, best);
-    if (test.winner_moves && shelf_ != 0) first_in_file(r, f + shelf_, test, best);
+    on_shelves(f, test.winner_moves, [&](std::size_t g) { first_in_file(r, g, test, best); });
   }
   std::optional<ProofTranspositions::Match> hit(const Records& r, Player winner, const Best& best) const {
     hits_.fetch_add(1, std::memory_order_relaxed);
@@ -287,10 +286,7 @@ class StoreOf final : public ProofTranspositions::Store {
           return true;
         });
       };
-      for_each_file(own, [&](std::size_t f) {
-        keep(f);
-        if (winner == to_move && shelf_ != 0) keep(f + shelf_);
-      });
+      for_each_file(own, [&](std::size_t f) { on_shelves(f, winner == to_move, keep); });
     }
   }
   // Files by pair of cells (a cell with itself: records that need one
@@ -306,6 +302,12 @@ class StoreOf final : public ProofTranspositions::Store {
   // has one shelf (`shelf_` 0): its files are short, and a second shelf
   // would cost a chunk per file.
   static constexpr std::size_t kShelvesFrom = 256;  // pair files
+  // Calls visit(g) for file f on each shelf a winner may use.
+  template <class F>
+  void on_shelves(std::size_t f, bool winner_moves, F&& visit) const {
+    visit(f);
+    if (winner_moves && shelf_ != 0) visit(f + shelf_);
+  }
   // The cells of `set` into `out`, in increasing order; how many.
   static int list(const Set& set, int* out) {
     int n = 0;
@@ -316,9 +318,7 @@ class StoreOf final : public ProofTranspositions::Store {
   // whose file is shortest, so that files stay even and each lookup reads
   // few records.
   std::size_t file_for(const Records& r, const Set& need, bool winner_to_move) const {
-    return file_on_shelf(r, need, winner_to_move ? shelf_ : 0);
-  }
-  std::size_t file_on_shelf(const Records& r, const Set& need, std::size_t shelf) const {
+    const std::size_t shelf = winner_to_move ? shelf_ : 0;
     int held[Set::kCapacity];
     const int n = list(need, held);
     if (n == 0) return shelf + pair_files_;
