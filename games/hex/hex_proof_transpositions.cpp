@@ -128,11 +128,15 @@ class StoreOf final : public ProofTranspositions::Store {
       for (const auto& c : s.records[index(winner)])
         if (c.missing < 0 || c.missing == added) consider(c.at);
       if (owner_wins) {
-        // Records filed under a pair with `added` (gather() read only pairs without it).
-        first_on_shelves(r, pair_file(added, added), test, best);
-        without.for_each([&](int cell) {
-          first_on_shelves(r, cell < added ? pair_file(cell, added) : pair_file(added, cell), test, best);
-        });
+        // Records filed under a pair with `added` (gather() read only pairs
+        // without it). Each file costs two waits for memory, its count and
+        // its first chunk, so all of them are asked for before any is read.
+        std::size_t files[Set::kCapacity + 1];
+        std::size_t n = 0;
+        files[n++] = pair_file(added, added);
+        without.for_each([&](int cell) { files[n++] = cell < added ? pair_file(cell, added) : pair_file(added, cell); });
+        for (std::size_t k = 0; k < n; ++k) on_shelves(files[k], test.winner_moves, [&](std::size_t g) { prefetch(r, g); });
+        for (std::size_t k = 0; k < n; ++k) first_on_shelves(r, files[k], test, best);
       }
       const std::uint32_t now = r.published.load(std::memory_order_acquire);
       for (std::uint32_t order = s.seen[index(winner)]; order < now; ++order) consider(r.by_order[order]);
@@ -219,6 +223,15 @@ class StoreOf final : public ProofTranspositions::Store {
       if (!visit(r.chunks[at], at, std::min(count - first, kChunk))) return;
     }
   }
+  // Starts loading file f's first chunk (its stones needed, where a walk
+  // reads first).
+  void prefetch(const Records& r, std::size_t f) const {
+    const File& file = r.files[f];
+    if (file.count.load(std::memory_order_acquire) == 0) return;  // its head may be being written
+    const auto* need = reinterpret_cast<const char*>(r.chunks[file.head].need.data());
+    __builtin_prefetch(need);
+    if constexpr (sizeof(Chunk::need) > 64) __builtin_prefetch(need + 64);
+  }
   // `best` becomes file f's first match if that comes before it.
   void first_in_file(const Records& r, std::size_t f, const Test& test, Best& best) const {
     walk(r, f, [&](const Chunk& chunk, std::uint32_t at, std::uint32_t filled) {
@@ -286,6 +299,7 @@ class StoreOf final : public ProofTranspositions::Store {
           return true;
         });
       };
+      for_each_file(own, [&](std::size_t f) { on_shelves(f, winner == to_move, [&](std::size_t g) { prefetch(r, g); }); });
       for_each_file(own, [&](std::size_t f) { on_shelves(f, winner == to_move, keep); });
     }
   }
