@@ -128,15 +128,12 @@ class StoreOf final : public ProofTranspositions::Store {
       for (const auto& c : s.records[index(winner)])
         if (c.missing < 0 || c.missing == added) consider(c.at);
       if (owner_wins) {
-        // Records filed under a pair with `added` (gather() read only pairs
-        // without it). Each file costs two waits for memory, its count and
-        // its first chunk, so all of them are asked for before any is read.
-        std::size_t files[Set::kCapacity + 1];
-        std::size_t n = 0;
-        files[n++] = pair_file(added, added);
-        without.for_each([&](int cell) { files[n++] = cell < added ? pair_file(cell, added) : pair_file(added, cell); });
-        for (std::size_t k = 0; k < n; ++k) on_shelves(files[k], test.winner_moves, [&](std::size_t g) { prefetch(r, g); });
-        for (std::size_t k = 0; k < n; ++k) first_on_shelves(r, files[k], test, best);
+        // Records filed under a pair with `added` (gather() read only pairs without it).
+        auto files_with_added = [&](auto&& visit) {
+          visit(pair_file(added, added));
+          without.for_each([&](int cell) { visit(cell < added ? pair_file(cell, added) : pair_file(added, cell)); });
+        };
+        read_files(r, files_with_added, test.winner_moves, [&](std::size_t g) { first_in_file(r, g, test, best); });
       }
       const std::uint32_t now = r.published.load(std::memory_order_acquire);
       for (std::uint32_t order = s.seen[index(winner)]; order < now; ++order) consider(r.by_order[order]);
@@ -252,6 +249,14 @@ class StoreOf final : public ProofTranspositions::Store {
   void first_on_shelves(const Records& r, std::size_t f, const Test& test, Best& best) const {
     on_shelves(f, test.winner_moves, [&](std::size_t g) { first_in_file(r, g, test, best); });
   }
+  // Calls read(g) for each file g on the shelves a winner may use of the
+  // files that files(visit) lists. Each file costs two waits for memory,
+  // its count and its first chunk, so all are asked for before any is read.
+  template <class Files, class Read>
+  void read_files(const Records& r, Files&& files, bool winner_moves, Read&& read) const {
+    files([&](std::size_t f) { on_shelves(f, winner_moves, [&](std::size_t g) { prefetch(r, g); }); });
+    files([&](std::size_t f) { on_shelves(f, winner_moves, read); });
+  }
   std::optional<ProofTranspositions::Match> hit(const Records& r, Player winner, const Best& best) const {
     hits_.fetch_add(1, std::memory_order_relaxed);
     return ProofTranspositions::Match{winner, CellSet(r.chunks[best.at / kChunk].keep_out[best.at % kChunk])};
@@ -299,8 +304,7 @@ class StoreOf final : public ProofTranspositions::Store {
           return true;
         });
       };
-      for_each_file(own, [&](std::size_t f) { on_shelves(f, winner == to_move, [&](std::size_t g) { prefetch(r, g); }); });
-      for_each_file(own, [&](std::size_t f) { on_shelves(f, winner == to_move, keep); });
+      read_files(r, [&](auto&& visit) { for_each_file(own, visit); }, winner == to_move, keep);
     }
   }
   // Files by pair of cells (a cell with itself: records that need one
